@@ -1,0 +1,25 @@
+/**
+ * One difference between two snapshots of one environment.
+ *
+ * - `add`: a new file/directory (later: row, table, column, index).
+ * - `append`: a file whose old content is a strict prefix of its new content.
+ * - `modify`: existing content changed in place (bytes, mode, link target, type).
+ * - `delete`: an existing entity is gone. A move is a delete plus an add.
+ * - `counter`: a sequence advanced. Shown in evidence, ignored by every check.
+ */
+export type ChangeKind = 'add' | 'append' | 'modify' | 'delete' | 'counter';
+
+export interface Change {
+  readonly kind: ChangeKind;
+  /** The environment that changed: `fs`, later `pg`. */
+  readonly environment: string;
+  /** The entity inside it, e.g. a sandbox-relative path `notes/a.md` (always `/`-separated). */
+  readonly entity: string;
+  /** A short human summary of the difference, e.g. `+9 bytes` or `file, 120 bytes`. */
+  readonly detail: string;
+}
+
+/** The qualified name used by `--ignore` patterns and in reports: `fs:notes/a.md`. */
+export function changeKey(change: Pick<Change, 'environment' | 'entity'>): string {
+  return `${change.environment}:${change.entity}`;
+}

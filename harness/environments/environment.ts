@@ -1,0 +1,36 @@
+import type { Change } from './change.js';
+
+/** The state of one environment at one instant, comparable by value. Opaque outside its environment. */
+export interface Snapshot {
+  readonly environment: string;
+}
+
+/**
+ * A value found in a snapshot that a generated argument may reuse, so that calls meet existing state.
+ * `value` may contain the environment's placeholder (e.g. `{fs}/notes/a.md`), which is substituted
+ * with the run's real location just before a call.
+ */
+export interface HarvestedValue {
+  /** What the value names: a path (relative or placeholder-absolute), a bare name, an identifier. */
+  readonly kind: 'path' | 'directory' | 'name' | 'identifier' | 'text';
+  readonly value: string;
+}
+
+/** One live copy of an environment for one run. Disposing it removes the copy. */
+export interface EnvironmentInstance extends AsyncDisposable {
+  readonly name: string;
+  /** Placeholder name → value for this copy, e.g. `{ fs: '/tmp/hintproof-x/run-3/fs' }`. */
+  readonly placeholders: Readonly<Record<string, string>>;
+  snapshot(): Promise<Snapshot>;
+  /** Pure: the changes that lead from `before` to `after` (two snapshots taken by this instance). */
+  diff(before: Snapshot, after: Snapshot): Change[];
+  /** Pure: values in the snapshot worth offering to generated arguments. */
+  harvest(snapshot: Snapshot): HarvestedValue[];
+}
+
+/** Prepares an environment once per hintproof process (copies or loads its seed) and hands out fresh copies. */
+export interface EnvironmentProvider extends AsyncDisposable {
+  readonly name: string;
+  /** A fresh copy of the seeded environment, independent of every other copy. */
+  create(runDirectory: string): Promise<EnvironmentInstance>;
+}

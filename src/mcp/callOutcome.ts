@@ -1,0 +1,45 @@
+/** What one `tools/call` came to. Only `returned` outcomes may count as evidence of success. */
+export type CallOutcome =
+  | {
+      readonly status: 'returned';
+      /** The result's `isError` flag: the tool ran and reported a failure. */
+      readonly isError: boolean;
+      /** The result's text content, joined; the source of error samples and harvested values. */
+      readonly text: string;
+      readonly structuredContent?: unknown;
+    }
+  /** A JSON-RPC error answer (e.g. invalid params, unknown tool): the server refused the call. */
+  | { readonly status: 'rejected'; readonly message: string }
+  /** No answer within the per-call time-out; the server process was killed. */
+  | { readonly status: 'timeout'; readonly seconds: number }
+  /** The connection broke during the call (the process exited, stdout closed, garbage). */
+  | { readonly status: 'crashed'; readonly message: string };
+
+/** A call that returned without `isError`. */
+export function succeeded(outcome: CallOutcome): boolean {
+  return outcome.status === 'returned' && !outcome.isError;
+}
+
+/** A call that completed (returned, or was refused by the server): the server stayed up to answer. */
+export function completed(outcome: CallOutcome): boolean {
+  return outcome.status === 'returned' || outcome.status === 'rejected';
+}
+
+/** One line that says why a call did not succeed, for samples in the report. */
+export function describeFailure(outcome: CallOutcome): string {
+  switch (outcome.status) {
+    case 'returned':
+      return outcome.isError ? `isError: ${firstLine(outcome.text)}` : 'succeeded';
+    case 'rejected':
+      return `JSON-RPC error: ${firstLine(outcome.message)}`;
+    case 'timeout':
+      return `no answer within ${outcome.seconds}s (time-out)`;
+    case 'crashed':
+      return `connection lost: ${firstLine(outcome.message)}`;
+  }
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n', 1)[0] ?? '';
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+}

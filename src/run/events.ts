@@ -1,0 +1,22 @@
+import type { Change } from '../../harness/index.js';
+import type { DeclaredHints, HintName, Hints } from '../hints/hints.js';
+import type { Evidence, Report, ServerInfo, Settings, ToolReport } from '../report/model.js';
+import type { Observation } from './observation.js';
+
+/** What the engine tells reporters, in order. Reporters only consume these; they never call back. */
+export type EngineEvent =
+  | {
+      readonly type: 'start';
+      readonly server: ServerInfo;
+      readonly settings: Settings;
+      readonly command: readonly string[];
+      readonly tools: ReadonlyArray<{ name: string; declared: DeclaredHints; effective: Hints }>;
+      readonly ambient: readonly Change[];
+    }
+  | { readonly type: 'tool-start'; readonly tool: string; readonly budget: number }
+  | { readonly type: 'observation'; readonly observation: Observation }
+  | { readonly type: 'contradiction'; readonly tool: string; readonly hint: HintName; readonly evidence: Evidence }
+  | { readonly type: 'tool-end'; readonly tool: ToolReport }
+  | { readonly type: 'end'; readonly report: Report };
+
+export type EventSink = (event: EngineEvent) => void;

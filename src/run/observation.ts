@@ -1,0 +1,22 @@
+import type { Change } from '../../harness/index.js';
+import type { CallOutcome } from '../mcp/callOutcome.js';
+
+/** One call of a command: how it ended and what it changed (ambient and ignored changes already removed). */
+export interface CallRecord {
+  readonly outcome: CallOutcome;
+  readonly changes: readonly Change[];
+}
+
+/**
+ * One command (a tool and its arguments) called twice in a row, against the state just before it.
+ * `call2` is absent when call 1 timed out or crashed: there was no server left to call again.
+ */
+export interface Observation {
+  readonly tool: string;
+  /** The arguments as generated, placeholders (`{fs}`) not yet substituted. */
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly call1: CallRecord;
+  readonly call2?: CallRecord;
+  /** Changes removed because they were ambient or matched an `--ignore` pattern; shown, never checked. */
+  readonly excluded: readonly Change[];
+}
