@@ -6,3 +6,5 @@ export type {
   HarvestedValue,
   Snapshot,
 } from './environments/environment.js';
+export { createSandbox, runDirectory } from './sandbox.js';
+export type { Sandbox, SandboxSnapshot } from './sandbox.js';

@@ -22,5 +22,10 @@ export function readOnlyCheck(hints: Hints, observation: Observation): Violation
 
 /** The calls of an observation that happened, numbered. */
 export function callsOf(observation: Observation): Array<[1 | 2, NonNullable<Observation['call2']>]> {
-  return observation.call2 ? [[1, observation.call1], [2, observation.call2]] : [[1, observation.call1]];
+  return observation.call2
+    ? [
+        [1, observation.call1],
+        [2, observation.call2],
+      ]
+    : [[1, observation.call1]];
 }

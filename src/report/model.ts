@@ -59,6 +59,8 @@ export interface Settings {
   readonly timeoutSeconds: number;
   readonly maxCommands: number;
   readonly ignore: readonly string[];
+  /** Present when one fast-check path was replayed instead of searching. */
+  readonly path?: string;
 }
 
 /** The JSON report (`--json FILE`). Field names and nesting are a stable contract; see design.md. */

@@ -15,7 +15,12 @@ export type EngineEvent =
     }
   | { readonly type: 'tool-start'; readonly tool: string; readonly budget: number }
   | { readonly type: 'observation'; readonly observation: Observation }
-  | { readonly type: 'contradiction'; readonly tool: string; readonly hint: HintName; readonly evidence: Evidence }
+  | {
+      readonly type: 'contradiction';
+      readonly tool: string;
+      readonly hint: HintName;
+      readonly evidence: Evidence;
+    }
   | { readonly type: 'tool-end'; readonly tool: ToolReport }
   | { readonly type: 'end'; readonly report: Report };
 

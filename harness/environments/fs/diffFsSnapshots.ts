@@ -1,0 +1,88 @@
+import type { Change } from '../change.js';
+import type { Snapshot } from '../environment.js';
+import type { FsEntry } from './fsEntry.js';
+import { FS_ENVIRONMENT, asFsSnapshot, comparePaths } from './fsEntry.js';
+
+/**
+ * The changes from `before` to `after`, one per path, in path order. Pure.
+ *
+ * Content, mode, type and link target are compared; inode and timestamps never are, so a temp-file-then-rename
+ * rewrite with identical bytes is no change, and a rename is a `delete` plus an `add`. A file that grew and
+ * whose first `before.size` bytes still hash to `before.sha256` is an `append`; any other difference is a
+ * `modify`.
+ */
+export function diffFsSnapshots(before: Snapshot, after: Snapshot): Change[] {
+  const old = asFsSnapshot(before, 'before').entries;
+  const now = asFsSnapshot(after, 'after').entries;
+  const paths = [...new Set([...old.keys(), ...now.keys()])].sort(comparePaths);
+  const changes: Change[] = [];
+  for (const path of paths) {
+    const a = old.get(path);
+    const b = now.get(path);
+    const change =
+      a === undefined
+        ? b && { kind: 'add' as const, detail: describeEntry(b) }
+        : b === undefined
+          ? { kind: 'delete' as const, detail: describeEntry(a) }
+          : compareEntries(a, b);
+    if (change !== undefined) changes.push({ ...change, environment: FS_ENVIRONMENT, entity: path });
+  }
+  return changes;
+}
+
+type Difference = Pick<Change, 'kind' | 'detail'>;
+
+function compareEntries(a: FsEntry, b: FsEntry): Difference | undefined {
+  if (a.type !== b.type) return { kind: 'modify', detail: `${a.type} → ${b.type}` };
+  const parts: string[] = [];
+  let appended = false;
+  if (a.type === 'file' && !sameContent(a, b)) {
+    appended = isAppend(a, b);
+    parts.push(appended ? `+${bytes(b.size - a.size)}` : contentDetail(a, b));
+  }
+  if (a.type === 'symlink' && a.target !== b.target) {
+    parts.push(`target ${String(a.target)} → ${String(b.target)}`);
+  }
+  if (a.mode !== b.mode) parts.push(`mode ${octal(a.mode)} → ${octal(b.mode)}`);
+  if (parts.length === 0) return undefined;
+  if (appended && parts.length === 1) return { kind: 'append', detail: parts.join('; ') };
+  return { kind: 'modify', detail: (appended ? 'appended ' : '') + parts.join('; ') };
+}
+
+function sameContent(a: FsEntry, b: FsEntry): boolean {
+  if (a.sha256 !== undefined || b.sha256 !== undefined) return a.sha256 === b.sha256 && a.size === b.size;
+  return a.unreadable === b.unreadable;
+}
+
+/** `b`'s content is `a`'s content followed by more bytes: `b` was hashed with a prefix at `a.size`. */
+function isAppend(a: FsEntry, b: FsEntry): boolean {
+  if (a.sha256 === undefined || b.size <= a.size) return false;
+  return (b.prefixes ?? []).some((prefix) => prefix.length === a.size && prefix.sha256 === a.sha256);
+}
+
+function contentDetail(a: FsEntry, b: FsEntry): string {
+  const unreadable = a.sha256 === undefined || b.sha256 === undefined ? ' (unreadable, stat changed)' : '';
+  const sizes = a.size === b.size ? bytes(a.size) : `${a.size} → ${bytes(b.size)}`;
+  return `${sizes}, content changed${unreadable}`;
+}
+
+/** `file, 12 bytes`, `directory`, `symlink → ../a.md`, `other`: an entry that appeared or vanished. */
+export function describeEntry(entry: FsEntry): string {
+  switch (entry.type) {
+    case 'file':
+      return `file, ${bytes(entry.size)}`;
+    case 'symlink':
+      return `symlink → ${String(entry.target)}`;
+    case 'directory':
+    case 'other':
+      return entry.type;
+  }
+}
+
+function bytes(count: number): string {
+  return `${count} ${count === 1 ? 'byte' : 'bytes'}`;
+}
+
+function octal(mode: number): string {
+  return mode.toString(8).padStart(3, '0');
+}

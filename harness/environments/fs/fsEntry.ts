@@ -1,0 +1,62 @@
+import type { Snapshot } from '../environment.js';
+
+/** The environment name used in `Change.environment`, `--ignore` patterns (`fs:notes/*.md`) and placeholders. */
+export const FS_ENVIRONMENT = 'fs';
+
+/** The placeholder a harvested value uses for the sandbox root; substituted with the real path before a call. */
+export const FS_PLACEHOLDER = `{${FS_ENVIRONMENT}}`;
+
+export type FsEntryType = 'file' | 'directory' | 'symlink' | 'other';
+
+/** The sha256 of the first `length` bytes of a file, computed in the same read pass as the whole hash. */
+export interface FsPrefix {
+  readonly length: number;
+  readonly sha256: string;
+}
+
+/**
+ * One path in a snapshot. Only what a diff may compare is kept: never inode, never mtime.
+ *
+ * - `mode`: permission bits (`mode & 0o7777`).
+ * - `size`: bytes for files, the target length for symlinks, 0 for directories and others (a directory's
+ *   st_size is filesystem bookkeeping; its content is the entries below it).
+ * - `sha256`: files whose content could be read.
+ * - `unreadable`: files that could not be opened (a server made them mode 000); their stat signature
+ *   (`size:mtimeNs`) stands in for the content, since nothing better can be known.
+ * - `target`: symlinks, as `readlink` returns it; never followed.
+ * - `prefixes`: for a file rehashed after growing, the hash of its first N bytes for every smaller size N that
+ *   this path had in an earlier snapshot of the same instance. Lets `diff` tell an append from a rewrite
+ *   without keeping any content.
+ */
+export interface FsEntry {
+  readonly type: FsEntryType;
+  readonly mode: number;
+  readonly size: number;
+  readonly sha256?: string;
+  readonly unreadable?: string;
+  readonly target?: string;
+  readonly prefixes?: readonly FsPrefix[];
+}
+
+/** A sandbox at one instant: sandbox-relative `/`-separated path → entry, in path order. Never mutated. */
+export interface FsSnapshot extends Snapshot {
+  readonly environment: typeof FS_ENVIRONMENT;
+  readonly entries: ReadonlyMap<string, FsEntry>;
+}
+
+/** Narrows a snapshot handed back by the harness, or says which environment it came from instead. */
+export function asFsSnapshot(snapshot: Snapshot, role: string): FsSnapshot {
+  const candidate = snapshot as Partial<FsSnapshot>;
+  if (candidate.environment !== FS_ENVIRONMENT || !(candidate.entries instanceof Map)) {
+    throw new Error(
+      `fs: the ${role} snapshot is not an fs snapshot (received environment "${String(snapshot.environment)}"). ` +
+        'Pass snapshots taken by the fs instance that diffs them.',
+    );
+  }
+  return candidate as FsSnapshot;
+}
+
+/** Code-unit order: deterministic and locale-free. */
+export function comparePaths(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,79 @@
+import type { Change } from '../change.js';
+import type { EnvironmentInstance, HarvestedValue, Snapshot } from '../environment.js';
+import { diffFsSnapshots } from './diffFsSnapshots.js';
+import type { FsSnapshot } from './fsEntry.js';
+import { FS_ENVIRONMENT } from './fsEntry.js';
+import { harvestFsSnapshot } from './harvestFsSnapshot.js';
+import { readFsClock } from './readFsClock.js';
+import { removeTree } from './removeTree.js';
+import { StatCache } from './statCache.js';
+import { takeFsSnapshot } from './takeFsSnapshot.js';
+
+/** Counters for tests and benchmarks. */
+export interface FsInstanceStats {
+  readonly snapshots: number;
+  /** Files whose content was read, summed over all snapshots; files vouched for by the stat cache are not. */
+  readonly filesHashed: number;
+}
+
+export interface FsInstance extends EnvironmentInstance {
+  /** The sandbox directory (absolute); also `placeholders.fs`. */
+  readonly root: string;
+  /** A fresh copy of the counters at the time of reading. */
+  readonly stats: FsInstanceStats;
+  snapshot(): Promise<FsSnapshot>;
+}
+
+/**
+ * The instance over an already-populated sandbox directory `root`. `clockFile` is a file outside the sandbox
+ * that the instance may overwrite to read the filesystem's clock (see `StatCache`). Snapshots are taken one at
+ * a time, in call order. Disposing removes `root` and `clockFile`.
+ */
+export function createFsInstance(root: string, clockFile: string): FsInstance {
+  const cache = new StatCache();
+  let snapshots = 0;
+  let filesHashed = 0;
+  let queue: Promise<unknown> = Promise.resolve();
+  let disposed = false;
+
+  const take = async (): Promise<FsSnapshot> => {
+    const clockNs = await readFsClock(clockFile);
+    const taken = await takeFsSnapshot(root, cache, clockNs);
+    snapshots++;
+    filesHashed += taken.filesHashed;
+    return taken.snapshot;
+  };
+
+  return {
+    name: FS_ENVIRONMENT,
+    root,
+    placeholders: Object.freeze({ [FS_ENVIRONMENT]: root }),
+    get stats(): FsInstanceStats {
+      return { snapshots, filesHashed };
+    },
+    snapshot(): Promise<FsSnapshot> {
+      if (disposed) {
+        return Promise.reject(
+          new Error(
+            `fs: snapshot() called after the sandbox ${root} was disposed. Take snapshots before disposing.`,
+          ),
+        );
+      }
+      const next = queue.then(take);
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    diff(before: Snapshot, after: Snapshot): Change[] {
+      return diffFsSnapshots(before, after);
+    },
+    harvest(snapshot: Snapshot): HarvestedValue[] {
+      return harvestFsSnapshot(snapshot);
+    },
+    async [Symbol.asyncDispose](): Promise<void> {
+      disposed = true;
+      await queue;
+      await removeTree(root);
+      await removeTree(clockFile);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { join, resolve } from 'node:path';
+import type { EnvironmentProvider } from '../environment.js';
+import { copySeed } from './copySeed.js';
+import { FS_ENVIRONMENT } from './fsEntry.js';
+import type { FsInstance } from './fsInstance.js';
+import { createFsInstance } from './fsInstance.js';
+import type { SeedManifest } from './readSeedManifest.js';
+import { readSeedManifest } from './readSeedManifest.js';
+import { resolveSeedDirectory } from './resolveSeedDirectory.js';
+
+export interface FsProviderOptions {
+  /** The `--fs` directory every sandbox starts as a copy of; never modified. Omitted: an empty sandbox. */
+  readonly seed?: string;
+}
+
+export interface FsProvider extends EnvironmentProvider {
+  /** The resolved seed directory, or `undefined` for empty sandboxes. */
+  readonly seed: string | undefined;
+  create(runDirectory: string): Promise<FsInstance>;
+}
+
+/**
+ * Checks and lists the seed once; each `create(runDirectory)` then makes `${runDirectory}/fs` as an
+ * independent copy of it (its sandbox) and `${runDirectory}/fs.clock` (see `StatCache`).
+ * Throws, before any run, if the seed is missing, not a directory, or holds something uncopyable.
+ */
+export async function createFsProvider(options: FsProviderOptions): Promise<FsProvider> {
+  let manifest: SeedManifest | undefined;
+  if (options.seed !== undefined) {
+    manifest = await readSeedManifest(await resolveSeedDirectory(options.seed), options.seed);
+  }
+  let disposed = false;
+  return {
+    name: FS_ENVIRONMENT,
+    seed: manifest?.root,
+    async create(runDirectory: string): Promise<FsInstance> {
+      if (disposed) {
+        throw new Error(
+          'fs: create() called on a disposed provider. Create every sandbox before disposing it.',
+        );
+      }
+      const root = join(resolve(runDirectory), FS_ENVIRONMENT);
+      await copySeed(manifest, root);
+      return createFsInstance(root, `${root}.clock`);
+    },
+    // Instances own their directories and are disposed by whoever created them; nothing to release here.
+    [Symbol.asyncDispose](): Promise<void> {
+      disposed = true;
+      return Promise.resolve();
+    },
+  };
+}

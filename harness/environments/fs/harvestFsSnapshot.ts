@@ -1,0 +1,34 @@
+import type { HarvestedValue, Snapshot } from '../environment.js';
+import { FS_PLACEHOLDER, asFsSnapshot, comparePaths } from './fsEntry.js';
+
+/** Entries offered to the argument generator at most; shallow ones first, so huge trees stay cheap. */
+export const HARVEST_ENTRY_LIMIT = 500;
+
+/**
+ * Values in the sandbox worth reusing as arguments: for each entry its relative path, its path under the
+ * `{fs}` placeholder and its base name; for each directory also both forms as `directory`, plus `{fs}` itself.
+ * Taken from the `HARVEST_ENTRY_LIMIT` shallowest entries (ties by path); sorted by kind then value,
+ * without duplicates. Pure.
+ */
+export function harvestFsSnapshot(snapshot: Snapshot): HarvestedValue[] {
+  const entries = [...asFsSnapshot(snapshot, 'harvested').entries]
+    .map(([path, entry]) => ({ path, type: entry.type, depth: path.split('/').length }))
+    .sort((a, b) => a.depth - b.depth || comparePaths(a.path, b.path))
+    .slice(0, HARVEST_ENTRY_LIMIT);
+
+  const values = new Map<string, HarvestedValue>();
+  const add = (kind: HarvestedValue['kind'], value: string): void => {
+    values.set(`${kind}\0${value}`, { kind, value });
+  };
+  add('directory', FS_PLACEHOLDER);
+  for (const { path, type } of entries) {
+    add('path', path);
+    add('path', `${FS_PLACEHOLDER}/${path}`);
+    add('name', path.slice(path.lastIndexOf('/') + 1));
+    if (type === 'directory') {
+      add('directory', path);
+      add('directory', `${FS_PLACEHOLDER}/${path}`);
+    }
+  }
+  return [...values.values()].sort((a, b) => comparePaths(a.kind, b.kind) || comparePaths(a.value, b.value));
+}

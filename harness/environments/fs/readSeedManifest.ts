@@ -1,0 +1,39 @@
+import { readlink, stat } from 'node:fs/promises';
+import { walkTree } from './walkTree.js';
+
+/** The seed's tree, listed once per process; every copy is made from this list. */
+export interface SeedManifest {
+  /** Absolute, symlink-free. */
+  readonly root: string;
+  readonly rootMode: number;
+  /** Parents before children. */
+  readonly directories: readonly { readonly path: string; readonly mode: number }[];
+  readonly files: readonly string[];
+  readonly symlinks: readonly { readonly path: string; readonly target: string }[];
+}
+
+/**
+ * Lists a seed directory (dotfiles included, symlinks as links). Sockets, FIFOs and devices cannot be copied
+ * into a sandbox, so a seed containing one is refused with its path.
+ */
+export async function readSeedManifest(root: string, label: string): Promise<SeedManifest> {
+  const rootMode = (await stat(root)).mode & 0o7777;
+  const walked = await walkTree(root, { tolerant: false });
+  const directories: { path: string; mode: number }[] = [];
+  const files: string[] = [];
+  const symlinks: { path: string; target: string }[] = [];
+  for (const entry of walked) {
+    if (entry.stat.isDirectory())
+      directories.push({ path: entry.path, mode: Number(entry.stat.mode) & 0o7777 });
+    else if (entry.stat.isFile()) files.push(entry.path);
+    else if (entry.stat.isSymbolicLink())
+      symlinks.push({ path: entry.path, target: await readlink(entry.absolute) });
+    else {
+      throw new Error(
+        `--fs: seed directory "${label}" contains "${entry.path}", which is a socket, FIFO or device and cannot ` +
+          'be copied into a sandbox. Remove it from the seed, or pass a directory without it.',
+      );
+    }
+  }
+  return { root, rootMode, directories, files, symlinks };
+}

@@ -1,0 +1,69 @@
+import type { BigIntStats } from 'node:fs';
+import type { FsEntry } from './fsEntry.js';
+
+/** How many earlier sizes of one path are remembered as possible append boundaries. */
+const HISTORY_PER_PATH = 16;
+
+interface CachedFile {
+  readonly key: string;
+  readonly entry: FsEntry;
+}
+
+/**
+ * What an instance remembers between its snapshots, so that a snapshot rehashes only files whose stat moved.
+ *
+ * The key is (dev, ino, size, mtimeNs, ctimeNs): a rewrite in place changes ctime, a rename over the file
+ * changes ino. Timestamps are only as fine as the filesystem's clock tick, so a file written in the same tick
+ * as the snapshot that hashed it could be written again without its ctime moving ("racy git"). A hash is
+ * therefore reused only if the file's ctime and mtime are strictly older than the filesystem clock read when
+ * that snapshot began; a later write gets a timestamp at least that new, so it always changes the key.
+ *
+ * Separately, every size a path had as a readable file (with its hash) is kept as a possible prefix, so that
+ * growth is recognised as an append against any earlier snapshot of the same instance.
+ */
+export class StatCache {
+  private files = new Map<string, CachedFile>();
+  private readonly history = new Map<string, { size: number; sha256: string }[]>();
+
+  /** The entry hashed earlier for this exact stat, if it can be trusted. */
+  reusable(path: string, stat: BigIntStats): FsEntry | undefined {
+    const cached = this.files.get(path);
+    return cached !== undefined && cached.key === statKey(stat) ? cached.entry : undefined;
+  }
+
+  /** Sizes this path had earlier as a readable file: the boundaries at which to hash a prefix. */
+  prefixLengths(path: string): number[] {
+    return (this.history.get(path) ?? []).map((version) => version.size);
+  }
+
+  /**
+   * Replaces the cache with the files of the snapshot just taken. `fileStats` maps each readable file's path
+   * to the stat its hash is valid for; `clockNs` is the filesystem time read when the snapshot began.
+   */
+  commit(
+    entries: ReadonlyMap<string, FsEntry>,
+    fileStats: ReadonlyMap<string, BigIntStats>,
+    clockNs: bigint,
+  ): void {
+    const files = new Map<string, CachedFile>();
+    for (const [path, stat] of fileStats) {
+      const entry = entries.get(path);
+      if (entry?.sha256 === undefined) continue;
+      this.remember(path, entry.size, entry.sha256);
+      if (stat.ctimeNs < clockNs && stat.mtimeNs < clockNs) files.set(path, { key: statKey(stat), entry });
+    }
+    this.files = files;
+  }
+
+  private remember(path: string, size: number, sha256: string): void {
+    const versions = this.history.get(path) ?? [];
+    if (versions.some((version) => version.size === size && version.sha256 === sha256)) return;
+    versions.push({ size, sha256 });
+    if (versions.length > HISTORY_PER_PATH) versions.shift();
+    this.history.set(path, versions);
+  }
+}
+
+function statKey(stat: BigIntStats): string {
+  return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+}

@@ -1,0 +1,75 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Change } from './environments/change.js';
+import type {
+  EnvironmentInstance,
+  EnvironmentProvider,
+  HarvestedValue,
+  Snapshot,
+} from './environments/environment.js';
+
+/** The state of every environment of a sandbox at one instant. */
+export type SandboxSnapshot = ReadonlyMap<string, Snapshot>;
+
+/** The throwaway copies of every environment for one run. Disposing it removes them all. */
+export interface Sandbox extends AsyncDisposable {
+  /** The run's own directory: environments live below it; the server's HOME and TMPDIR may too. */
+  readonly directory: string;
+  /** Every environment's placeholders, e.g. `{ fs: '/tmp/…/run-3/fs' }`. */
+  readonly placeholders: Readonly<Record<string, string>>;
+  snapshot(): Promise<SandboxSnapshot>;
+  diff(before: SandboxSnapshot, after: SandboxSnapshot): Change[];
+  harvest(snapshot: SandboxSnapshot): HarvestedValue[];
+}
+
+/** Creates `directory` and a fresh copy of every provider's environment inside it. */
+export async function createSandbox(
+  directory: string,
+  providers: readonly EnvironmentProvider[],
+): Promise<Sandbox> {
+  await mkdir(directory, { recursive: true });
+  const instances: EnvironmentInstance[] = [];
+  const dispose = async () => {
+    for (const instance of instances.splice(0).reverse()) await instance[Symbol.asyncDispose]();
+    await rm(directory, { recursive: true, force: true });
+  };
+  try {
+    for (const provider of providers) instances.push(await provider.create(directory));
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  const byName = new Map(instances.map((instance) => [instance.name, instance]));
+  return {
+    directory,
+    placeholders: Object.assign({}, ...instances.map((instance) => instance.placeholders)) as Record<
+      string,
+      string
+    >,
+    async snapshot() {
+      const entries = await Promise.all(
+        instances.map(async (instance) => [instance.name, await instance.snapshot()] as const),
+      );
+      return new Map(entries);
+    },
+    diff(before, after) {
+      return [...byName].flatMap(([name, instance]) => {
+        const a = before.get(name);
+        const b = after.get(name);
+        return a && b ? instance.diff(a, b) : [];
+      });
+    },
+    harvest(snapshot) {
+      return [...byName].flatMap(([name, instance]) => {
+        const s = snapshot.get(name);
+        return s ? instance.harvest(s) : [];
+      });
+    },
+    [Symbol.asyncDispose]: dispose,
+  };
+}
+
+/** A unique run directory name below `root`. */
+export function runDirectory(root: string, index: number): string {
+  return join(root, `run-${index}`);
+}

@@ -1,0 +1,45 @@
+import { InvalidArgumentError } from 'commander';
+
+/** A whole number within [min, max], for option parsers: says what was received when it is not. */
+export function integerIn(min: number, max: number): (value: string) => number {
+  return (value) => {
+    const parsed = Number(value);
+    if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}, received "${value}".`);
+    }
+    return parsed;
+  };
+}
+
+/** A positive number of seconds (fractions allowed). */
+export function seconds(value: string): number {
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed) || parsed <= 0 || parsed > 86_400) {
+    throw new InvalidArgumentError(`expected a number of seconds greater than 0, received "${value}".`);
+  }
+  return parsed;
+}
+
+/** Collects a repeatable option. */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/** Collects `KEY=VALUE` pairs of a repeatable `--env`. */
+export function keyValue(value: string, previous: Record<string, string> = {}): Record<string, string> {
+  const index = value.indexOf('=');
+  if (index <= 0) {
+    throw new InvalidArgumentError(`expected KEY=VALUE (e.g. --env DATA_DIR={fs}), received "${value}".`);
+  }
+  return { ...previous, [value.slice(0, index)]: value.slice(index + 1) };
+}
+
+/** A fast-check replay path: numbers separated by colons, e.g. `7:0:1`. */
+export function replayPath(value: string): string {
+  if (!/^\d+(:\d+)*$/.test(value)) {
+    throw new InvalidArgumentError(
+      `expected a replay path such as "7:0:1" (from a report), received "${value}".`,
+    );
+  }
+  return value;
+}

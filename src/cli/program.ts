@@ -1,0 +1,104 @@
+import { Command, Option } from 'commander';
+import { VERSION } from '../version.js';
+import { collect, integerIn, keyValue, replayPath, seconds } from './parseValues.js';
+
+/** The parsed `check` command line. */
+export interface CheckArguments {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly fs?: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly runs: number;
+  readonly seed?: number;
+  readonly path?: string;
+  readonly tool: readonly string[];
+  readonly timeout: number;
+  readonly startupTimeout: number;
+  readonly calibration: number;
+  readonly ignore: readonly string[];
+  readonly json?: string;
+  readonly verbose: boolean;
+  readonly color?: boolean;
+}
+
+const CHECK_EXAMPLES = `
+Placeholders: {fs} in the command, its arguments and --env values is replaced by the run's sandbox directory.
+
+Examples:
+  $ hintproof check --fs ./notes -- node my-server.js {fs}
+  $ hintproof check --env DATA_DIR={fs} --json report.json -- npx some-mcp-server
+  $ hintproof check --tool read_note --seed 42 --path "7:0" -- node my-server.js {fs}
+
+Exit codes: 0 no hint contradicted · 1 at least one hint contradicted · 2 usage or set-up error.`;
+
+/** Builds the command-line program; `onCheck` receives the parsed `check` arguments. */
+export function buildProgram(onCheck: (args: CheckArguments) => Promise<void>): Command {
+  const program = new Command('hintproof')
+    .description('Proves or disproves the hints MCP servers declare about their tools.')
+    .version(VERSION, '-V, --version')
+    .enablePositionalOptions()
+    .showHelpAfterError('(run with --help for usage)');
+
+  program
+    .command('check')
+    .description(
+      'Run an MCP server (stdio) in a sandbox, call each tool twice with generated arguments, diff the sandbox, ' +
+        'and report every declared hint (readOnlyHint, destructiveHint, idempotentHint) the observed changes contradict.',
+    )
+    .argument('<command>', 'the server command, after "--"')
+    .argument('[args...]', 'its arguments')
+    .passThroughOptions()
+    .option(
+      '--fs <dir>',
+      "seed directory, copied into each run's sandbox as {fs} (default: an empty directory)",
+    )
+    .option(
+      '--env <KEY=VALUE>',
+      'environment variable for the server; repeatable; placeholders allowed',
+      keyValue,
+      {},
+    )
+    .addOption(
+      new Option('--runs <n>', 'commands per tool (each called twice, in a fresh sandbox)')
+        .argParser(integerIn(1, 100_000))
+        .default(25),
+    )
+    .addOption(
+      new Option('--seed <n>', 'fast-check seed, to reproduce a run (default: random, printed)').argParser(
+        integerIn(-(2 ** 31), 2 ** 31 - 1),
+      ),
+    )
+    .addOption(
+      new Option(
+        '--path <path>',
+        'replay one counterexample: the path printed with it (needs --tool and --seed)',
+      ).argParser(replayPath),
+    )
+    .option('--tool <name>', 'check only this tool; repeatable', collect, [])
+    .addOption(new Option('--timeout <seconds>', 'time-out of each tool call').argParser(seconds).default(10))
+    .addOption(
+      new Option('--startup-timeout <seconds>', 'time the server may take to answer initialize')
+        .argParser(seconds)
+        .default(30),
+    )
+    .addOption(
+      new Option('--calibration <ms>', 'pause between the two snapshots that detect ambient changes')
+        .argParser(integerIn(0, 60_000))
+        .default(250),
+    )
+    .option(
+      '--ignore <pattern>',
+      'exclude matching changes from verdicts, e.g. "fs:**/*.log"; repeatable',
+      collect,
+      [],
+    )
+    .option('--json <file>', 'also write the JSON report to this file')
+    .option('--verbose', 'print every call with its changes, and stack traces of internal errors', false)
+    .option('--color', 'force colours (default: colours on a terminal unless NO_COLOR is set)')
+    .option('--no-color', 'no colours')
+    .addHelpText('after', CHECK_EXAMPLES)
+    .action(async (command: string, args: string[], options: Omit<CheckArguments, 'command' | 'args'>) => {
+      await onCheck({ ...options, command, args });
+    });
+  return program;
+}

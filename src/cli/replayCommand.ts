@@ -1,0 +1,18 @@
+import type { CheckArguments } from './program.js';
+import { shellJoin } from './shellQuote.js';
+
+/**
+ * The command that replays one counterexample: the options that shape the run as the user gave them, plus
+ * `--tool`, `--seed` and `--path`.
+ */
+export function replayCommand(args: CheckArguments, tool: string, seed: number, path: string): string {
+  const words = ['hintproof', 'check'];
+  if (args.fs !== undefined) words.push('--fs', args.fs);
+  for (const [key, value] of Object.entries(args.env)) words.push('--env', `${key}=${value}`);
+  for (const pattern of args.ignore) words.push('--ignore', pattern);
+  if (args.timeout !== 10) words.push('--timeout', String(args.timeout));
+  if (args.startupTimeout !== 30) words.push('--startup-timeout', String(args.startupTimeout));
+  if (args.calibration !== 250) words.push('--calibration', String(args.calibration));
+  words.push('--tool', tool, '--seed', String(seed), '--path', path, '--', args.command, ...args.args);
+  return shellJoin(words);
+}

@@ -1,0 +1,14 @@
+/**
+ * hintproof's library API. `runChecks` is the engine behind `hintproof check`: it returns the report object
+ * (the JSON report's shape) and emits events to an optional sink.
+ */
+export { runChecks } from './run/engine.js';
+export type { CheckOptions } from './run/engine.js';
+export type { ServerSpec } from './run/session.js';
+export type { EngineEvent, EventSink } from './run/events.js';
+export { SetupError } from './run/setupError.js';
+export type { Evidence, Report, ToolReport, Verdict, VerdictStatus } from './report/model.js';
+export { hasContradiction } from './report/model.js';
+export { SPEC_DEFAULTS, HINT_NAMES } from './hints/hints.js';
+export type { DeclaredHints, HintName, Hints } from './hints/hints.js';
+export { VERSION } from './version.js';

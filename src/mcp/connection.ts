@@ -1,0 +1,101 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { CallOutcome } from './callOutcome.js';
+import { listAllTools } from './listAllTools.js';
+import type { ToolInfo } from './listAllTools.js';
+
+export interface ServerIdentity {
+  readonly name: string;
+  readonly version: string;
+}
+
+/** An initialised MCP client session with one server. */
+export interface McpConnection extends AsyncDisposable {
+  readonly server: ServerIdentity;
+  /** Every tool, following `nextCursor` pages. */
+  listTools(): Promise<ToolInfo[]>;
+  /** Calls a tool; never throws: every way a call can end is a CallOutcome. */
+  callTool(name: string, args: Record<string, unknown>, timeoutSeconds: number): Promise<CallOutcome>;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  readonly clientVersion: string;
+  /** How long the server may take to answer `initialize`. */
+  readonly startupTimeoutSeconds: number;
+  /** Whether the connection is still up (e.g. the server process has not exited). */
+  readonly isAlive?: () => boolean;
+}
+
+/**
+ * Connects an SDK client over any transport (a spawned process, or in-memory for the library API) and runs
+ * the initialize handshake. The client advertises no capabilities, roots in particular: server-filesystem
+ * replaces its allowed directories with a client's roots.
+ */
+export async function connect(transport: Transport, options: ConnectOptions): Promise<McpConnection> {
+  const client = new Client({ name: 'hintproof', version: options.clientVersion }, { capabilities: {} });
+  // Transport errors (a garbage line on stdout) surface through the calls they break; keep them from
+  // becoming unhandled.
+  client.onerror = () => {};
+  await client.connect(transport, { timeout: options.startupTimeoutSeconds * 1000 });
+  const info = client.getServerVersion();
+  const server = { name: info?.name ?? '(unnamed server)', version: info?.version ?? '(no version)' };
+  const isAlive = options.isAlive ?? (() => true);
+
+  const callTool = async (name: string, args: Record<string, unknown>, timeoutSeconds: number) => {
+    try {
+      // A plain request, not client.callTool: hintproof observes effects, so a result that does not match the
+      // tool's outputSchema is still a result.
+      const result = await client.request(
+        { method: 'tools/call', params: { name, arguments: args } },
+        CallToolResultSchema,
+        { timeout: timeoutSeconds * 1000 },
+      );
+      return returned(result);
+    } catch (error) {
+      return failed(error, timeoutSeconds, isAlive());
+    }
+  };
+
+  const close = () => client.close();
+  return {
+    server,
+    listTools: () => listAllTools(client),
+    callTool,
+    close,
+    [Symbol.asyncDispose]: close,
+  };
+}
+
+function returned(result: {
+  isError?: boolean;
+  content?: unknown[];
+  structuredContent?: unknown;
+}): CallOutcome {
+  const text = (result.content ?? [])
+    .map((block) => {
+      const { type, text: part } = (block ?? {}) as { type?: unknown; text?: unknown };
+      return type === 'text' && typeof part === 'string' ? part : '';
+    })
+    .filter((part) => part !== '')
+    .join('\n');
+  return {
+    status: 'returned',
+    isError: result.isError === true,
+    text,
+    ...(result.structuredContent === undefined ? {} : { structuredContent: result.structuredContent }),
+  };
+}
+
+function failed(error: unknown, timeoutSeconds: number, alive: boolean): CallOutcome {
+  if (error instanceof McpError && error.code === (ErrorCode.RequestTimeout as number)) {
+    return { status: 'timeout', seconds: timeoutSeconds };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (!alive || (error instanceof McpError && error.code === (ErrorCode.ConnectionClosed as number))) {
+    return { status: 'crashed', message };
+  }
+  if (error instanceof McpError) return { status: 'rejected', message };
+  return { status: 'crashed', message };
+}

@@ -1,0 +1,68 @@
+import type { Change } from '../../harness/index.js';
+import { HINT_NAMES } from '../hints/hints.js';
+import type { HintName } from '../hints/hints.js';
+import type { Colors } from './colors.js';
+import { formatArgs } from './formatArgs.js';
+import { formatChange } from './formatChange.js';
+import type { Evidence, Report, ToolReport } from './model.js';
+
+/** Arguments in a contradiction are shrunk, so they are shown almost whole; the replay command has them all. */
+const EVIDENCE_ARGS_MAX_LENGTH = 1000;
+
+/**
+ * Every contradiction, numbered, in tool order then hint order:
+ *
+ * ```
+ * 1) read_note claims readOnlyHint: true but changed the sandbox
+ *    Declared: {"readOnlyHint":true}
+ *    Effective: readOnlyHint=true
+ *    Observed: append fs:.access.log (+9 bytes) on call 1
+ *    Arguments: {"name":"groceries.md"}
+ *    Calls: returned, returned
+ *    Shrunk 2 time(s)
+ *    Reproduce with: hintproof check --tool read_note --seed 42 --path "7:0" -- node server.js {fs}
+ * ```
+ *
+ * Empty when nothing is contradicted.
+ */
+export function formatContradictions(report: Report, colors: Colors): string[] {
+  const blocks: string[][] = [];
+  for (const tool of report.tools) {
+    for (const hint of HINT_NAMES) {
+      const verdict = tool.verdicts[hint];
+      if (verdict.status !== 'contradicted') continue;
+      blocks.push(formatBlock(blocks.length + 1, tool, hint, verdict.evidence, colors));
+    }
+  }
+  if (blocks.length === 0) return [];
+  return [colors.bold('Contradictions'), ...blocks.flatMap((block, i) => (i === 0 ? block : ['', ...block]))];
+}
+
+function formatBlock(
+  number: number,
+  tool: ToolReport,
+  hint: HintName,
+  evidence: Evidence,
+  colors: Colors,
+): string[] {
+  const head = `${number}) `;
+  const indent = ' '.repeat(head.length);
+  const declaredByDefault = tool.declared?.[hint] === undefined ? ' (spec default)' : '';
+  const lines = [
+    `Declared: ${tool.declared === null ? '(none)' : JSON.stringify(tool.declared)}`,
+    `Effective: ${hint}=${String(tool.effective[hint])}${declaredByDefault}`,
+    ...formatObserved(evidence.changes, evidence.call),
+    `Arguments: ${formatArgs(evidence.args, EVIDENCE_ARGS_MAX_LENGTH)}`,
+  ];
+  if (evidence.outcomes.length > 0) lines.push(`Calls: ${evidence.outcomes.join(', ')}`);
+  lines.push(`Shrunk ${evidence.shrinks} time(s)`);
+  lines.push(`${colors.cyan('Reproduce with:')} ${evidence.replay}`);
+  return [colors.bold(`${head}${evidence.title}`), ...lines.map((line) => indent + line)];
+}
+
+function formatObserved(changes: readonly Change[], call: 1 | 2): string[] {
+  const [only, ...more] = changes;
+  if (only === undefined) return [`Observed: no sandbox change on call ${call}`];
+  if (more.length === 0) return [`Observed: ${formatChange(only)} on call ${call}`];
+  return [`Observed on call ${call}:`, ...changes.map((change) => `  ${formatChange(change)}`)];
+}

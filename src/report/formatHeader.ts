@@ -1,0 +1,27 @@
+import type { EngineEvent } from '../run/events.js';
+import type { Colors } from './colors.js';
+import { formatCommand } from './formatCommand.js';
+import { plural } from './plural.js';
+
+export type StartEvent = Extract<EngineEvent, { type: 'start' }>;
+
+/**
+ * The lines that open a text report:
+ * `hintproof 0.1.0 · notes-scenario 1.0.0 · 9 tools · 25 runs per tool · seed 42` (and the replayed
+ * `path`, if any), then the command checked and the `--ignore` patterns, if any.
+ */
+export function formatHeader(start: StartEvent, version: string | undefined, colors: Colors): string[] {
+  const { server, settings } = start;
+  const parts = [
+    colors.bold(version ? `hintproof ${version}` : 'hintproof'),
+    server.version ? `${server.name} ${server.version}` : server.name,
+    plural(start.tools.length, 'tool'),
+    `${settings.runs} runs per tool`,
+  ];
+  if (settings.maxCommands > 1) parts.push(`up to ${settings.maxCommands} commands per run`);
+  parts.push(`seed ${settings.seed}`);
+  if (settings.path !== undefined) parts.push(`path "${settings.path}"`);
+  const lines = [parts.join(' · '), colors.dim(`command: ${formatCommand(start.command)}`)];
+  if (settings.ignore.length > 0) lines.push(colors.dim(`ignoring: ${settings.ignore.join(', ')}`));
+  return lines;
+}

@@ -1,0 +1,27 @@
+import type { Change } from '../../harness/index.js';
+import type { CallRecord, Observation } from '../run/observation.js';
+import type { Colors } from './colors.js';
+import { formatArgs } from './formatArgs.js';
+import { formatChange } from './formatChange.js';
+import { formatOutcome } from './formatOutcome.js';
+
+/**
+ * One command on one line, for verbose output:
+ * `    read_note {"name":"a.md"} → call 1: returned · append fs:.access.log (+9 bytes); call 2: isError: not found · no change`.
+ */
+export function formatObservation(observation: Observation, colors: Colors): string {
+  const calls = [formatCall(1, observation.call1)];
+  calls.push(observation.call2 ? formatCall(2, observation.call2) : 'call 2: not made');
+  if (observation.excluded.length > 0)
+    calls.push(colors.dim(`excluded: ${formatChanges(observation.excluded)}`));
+  return `    ${observation.tool} ${colors.dim(formatArgs(observation.args))} → ${calls.join('; ')}`;
+}
+
+function formatCall(call: 1 | 2, record: CallRecord): string {
+  const changes = record.changes.length > 0 ? formatChanges(record.changes) : 'no change';
+  return `call ${call}: ${formatOutcome(record.outcome)} · ${changes}`;
+}
+
+function formatChanges(changes: readonly Change[]): string {
+  return changes.map(formatChange).join(', ');
+}

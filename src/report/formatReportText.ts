@@ -1,0 +1,26 @@
+import type { Colors } from './colors.js';
+import { formatAmbient } from './formatAmbient.js';
+import { formatContradictions } from './formatContradictions.js';
+import { formatInconclusive } from './formatInconclusive.js';
+import { formatSuggestions } from './formatSuggestions.js';
+import { formatSummary } from './formatSummary.js';
+import { formatUnchecked } from './formatUnchecked.js';
+import { formatVerdictTable } from './formatVerdictTable.js';
+import type { Report } from './model.js';
+
+/**
+ * The end of a text report: the verdict table, each contradiction, inconclusive and unchecked hints, ambient
+ * changes, suggestions and the summary, sections separated by a blank line. Ends with a newline.
+ */
+export function formatReportText(report: Report, colors: Colors): string {
+  const sections = [
+    formatVerdictTable(report, colors),
+    formatContradictions(report, colors),
+    formatInconclusive(report, colors),
+    formatUnchecked(report, colors),
+    formatAmbient(report, colors),
+    formatSuggestions(report, colors),
+    formatSummary(report, colors),
+  ].filter((section) => section.length > 0);
+  return `${sections.map((section) => section.join('\n')).join('\n\n')}\n`;
+}

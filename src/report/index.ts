@@ -1,0 +1,12 @@
+export { createTextReporter } from './createTextReporter.js';
+export type { TextReporterOptions } from './createTextReporter.js';
+export { createJsonReporter } from './createJsonReporter.js';
+export type { JsonReporterOptions } from './createJsonReporter.js';
+export { formatArgs, ARGS_MAX_LENGTH } from './formatArgs.js';
+export { formatChange } from './formatChange.js';
+export { formatOutcome } from './formatOutcome.js';
+export { formatCommand } from './formatCommand.js';
+export { formatReportText } from './formatReportText.js';
+export { orderReport } from './orderReport.js';
+export { hasContradiction } from './model.js';
+export type { Evidence, Report, ServerInfo, Settings, ToolReport, Verdict, VerdictStatus } from './model.js';

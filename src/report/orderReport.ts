@@ -1,0 +1,71 @@
+import type { Change } from '../../harness/index.js';
+import { HINT_NAMES } from '../hints/hints.js';
+import type { DeclaredHints, HintName, Hints } from '../hints/hints.js';
+import type { Evidence, Report, ToolReport, Verdict } from './model.js';
+import { orderKeys } from './orderKeys.js';
+
+/**
+ * A copy of the report with every key in the order of the JSON contract (design.md), whatever order the engine
+ * built it in: hintproof, server, settings, command, ambient, tools; per tool name, declared, effective, calls,
+ * verdicts (readOnlyHint, destructiveHint, idempotentHint, openWorldHint), suggested, then any extra fields.
+ */
+export function orderReport(report: Report): Report {
+  return {
+    ...orderKeys(report, ['hintproof', 'server', 'settings', 'command', 'ambient', 'tools']),
+    server: orderKeys(report.server, ['name', 'version']),
+    settings: orderKeys(report.settings, ['runs', 'seed', 'timeoutSeconds', 'maxCommands', 'ignore', 'path']),
+    ambient: report.ambient.map(orderChange),
+    tools: report.tools.map(orderTool),
+  };
+}
+
+function orderTool(tool: ToolReport): ToolReport {
+  return {
+    ...orderKeys(tool, ['name', 'declared', 'effective', 'calls', 'verdicts', 'suggested']),
+    declared: orderDeclared(tool.declared),
+    effective: orderHints(tool.effective),
+    calls: orderKeys(tool.calls, ['total', 'errors']),
+    verdicts: { ...orderKeys(tool.verdicts, HINT_NAMES), ...mapHints(tool.verdicts, orderVerdict) },
+    suggested: orderHints(tool.suggested),
+  };
+}
+
+function orderVerdict(verdict: Verdict): Verdict {
+  const ordered = orderKeys(verdict, ['status']);
+  return ordered.status === 'contradicted'
+    ? { ...ordered, evidence: orderEvidence(ordered.evidence) }
+    : ordered;
+}
+
+function orderEvidence(evidence: Evidence): Evidence {
+  return {
+    ...orderKeys(evidence, [
+      'args',
+      'call',
+      'changes',
+      'seed',
+      'path',
+      'replay',
+      'title',
+      'outcomes',
+      'shrinks',
+    ]),
+    changes: evidence.changes.map(orderChange),
+  };
+}
+
+function orderChange(change: Change): Change {
+  return orderKeys(change, ['kind', 'environment', 'entity', 'detail']);
+}
+
+function orderHints(hints: Hints): Hints {
+  return orderKeys(hints, HINT_NAMES);
+}
+
+function orderDeclared(declared: DeclaredHints): DeclaredHints {
+  return declared === null ? null : orderKeys(declared, HINT_NAMES);
+}
+
+function mapHints<A, B>(record: Readonly<Record<HintName, A>>, f: (value: A) => B): Record<HintName, B> {
+  return Object.fromEntries(HINT_NAMES.map((hint) => [hint, f(record[hint])])) as Record<HintName, B>;
+}

@@ -1,0 +1,45 @@
+import type { Change, SandboxSnapshot } from '../../harness/index.js';
+import { completed } from '../mcp/callOutcome.js';
+import type { CallOutcome } from '../mcp/callOutcome.js';
+import type { CallRecord, Observation } from './observation.js';
+import { substituteDeep } from './placeholders.js';
+import type { RunSession } from './session.js';
+
+export interface CommandOptions {
+  readonly timeoutSeconds: number;
+  /** Ambient changes and `--ignore` matches: kept in the observation, never checked. */
+  readonly isExcluded: (change: Change) => boolean;
+}
+
+/**
+ * Calls one tool twice in a row with the same arguments, snapshotting before, between and after. A call
+ * that times out or crashes ends the session: the process tree is killed, the sandbox is snapshotted once
+ * more (a failing call that wrote is still evidence), and there is no second call.
+ */
+export async function executeCommand(
+  session: RunSession,
+  before: SandboxSnapshot,
+  tool: string,
+  args: Readonly<Record<string, unknown>>,
+  options: CommandOptions,
+): Promise<{ observation: Observation; after: SandboxSnapshot }> {
+  const resolved = substituteDeep({ ...args }, session.placeholders);
+  const excluded: Change[] = [];
+  const call = async (from: SandboxSnapshot): Promise<[CallRecord, SandboxSnapshot]> => {
+    const outcome: CallOutcome = await session.connection.callTool(tool, resolved, options.timeoutSeconds);
+    if (!completed(outcome)) await session.kill();
+    const to = await session.sandbox.snapshot();
+    const changes: Change[] = [];
+    for (const change of session.sandbox.diff(from, to)) {
+      (options.isExcluded(change) ? excluded : changes).push(change);
+    }
+    return [{ outcome, changes }, to];
+  };
+
+  const [call1, middle] = await call(before);
+  if (!completed(call1.outcome) || !session.alive()) {
+    return { observation: { tool, args, call1, excluded }, after: middle };
+  }
+  const [call2, after] = await call(middle);
+  return { observation: { tool, args, call1, call2, excluded }, after };
+}

@@ -1,0 +1,24 @@
+/**
+ * Replaces every `{name}` whose name is a known placeholder (`{fs}`, later `{pg}`, `{pg.host}`…) with its value.
+ * Unknown braces are left alone, so JSON or shell text in arguments passes through.
+ */
+export function substitute(text: string, placeholders: Readonly<Record<string, string>>): string {
+  return text.replace(/\{([a-z][a-z0-9.]*)\}/gi, (match, name: string) => placeholders[name] ?? match);
+}
+
+/** `substitute` applied to every string inside a JSON-like value. */
+export function substituteDeep<T>(value: T, placeholders: Readonly<Record<string, string>>): T {
+  if (typeof value === 'string') return substitute(value, placeholders) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => substituteDeep(item, placeholders)) as T;
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, substituteDeep(item, placeholders)]),
+    ) as T;
+  }
+  return value;
+}
+
+/** The placeholder names a text uses, e.g. `['fs']` for `node server.js {fs}`. */
+export function placeholdersIn(text: string): string[] {
+  return [...text.matchAll(/\{([a-z][a-z0-9.]*)\}/gi)].map((match) => match[1] ?? '');
+}

@@ -1,0 +1,34 @@
+import type { Change, HarvestedValue } from '../../harness/index.js';
+import type { ServerIdentity, ToolInfo } from '../mcp/index.js';
+import type { SessionPool } from './sessionPool.js';
+
+export interface ProbeResult {
+  readonly server: ServerIdentity;
+  readonly tools: readonly ToolInfo[];
+  /** Changes between two snapshots around a pause, with no tool called: excluded from every verdict. */
+  readonly ambient: readonly Change[];
+  /** Values in the baseline snapshot, offered to generated arguments. */
+  readonly harvested: readonly HarvestedValue[];
+  readonly placeholders: Readonly<Record<string, string>>;
+}
+
+/**
+ * The first session of a check: learns the server's identity and tools, calibrates ambient change (two
+ * snapshots around a pause while nothing is called), and harvests values from the baseline.
+ */
+export async function probe(pool: SessionPool, calibrationMs: number): Promise<ProbeResult> {
+  const session = await pool.take();
+  try {
+    await new Promise((resolve) => setTimeout(resolve, calibrationMs));
+    const later = await session.sandbox.snapshot();
+    return {
+      server: session.connection.server,
+      tools: session.tools,
+      ambient: session.sandbox.diff(session.baseline, later),
+      harvested: session.sandbox.harvest(session.baseline),
+      placeholders: session.placeholders,
+    };
+  } finally {
+    pool.release(session);
+  }
+}

@@ -1,0 +1,91 @@
+import type { EnvironmentProvider, Sandbox, SandboxSnapshot } from '../../harness/index.js';
+import { createSandbox } from '../../harness/index.js';
+import type { ServerProcess } from '../../harness/process/index.js';
+import { SpawnError, serverEnvironment, spawnServer } from '../../harness/process/index.js';
+import { connect, ProcessTransport } from '../mcp/index.js';
+import type { McpConnection, ToolInfo } from '../mcp/index.js';
+import { substitute } from './placeholders.js';
+import { startupFailure } from './startupFailure.js';
+
+/** How to start the server under test. Strings may hold placeholders such as `{fs}`. */
+export interface ServerSpec {
+  readonly command: string;
+  readonly args: readonly string[];
+  /** The user's `--env` values. */
+  readonly env: Readonly<Record<string, string>>;
+  readonly startupTimeoutSeconds: number;
+  readonly clientVersion: string;
+}
+
+/**
+ * One run's world: a fresh sandbox, a fresh server process started in it, an initialised client, the tools it
+ * listed, and the baseline snapshot taken after all that (files a server creates at start-up are not blamed
+ * on its first tool).
+ */
+export interface RunSession extends AsyncDisposable {
+  readonly sandbox: Sandbox;
+  readonly connection: McpConnection;
+  readonly tools: readonly ToolInfo[];
+  readonly baseline: SandboxSnapshot;
+  readonly placeholders: Readonly<Record<string, string>>;
+  /** False once the server process has exited or been killed. */
+  alive(): boolean;
+  /** Kills the server's whole process tree (after a time-out or crash); the sandbox stays for a last snapshot. */
+  kill(): Promise<void>;
+}
+
+export async function startSession(
+  spec: ServerSpec,
+  providers: readonly EnvironmentProvider[],
+  directory: string,
+): Promise<RunSession> {
+  const sandbox = await createSandbox(directory, providers);
+  const placeholders = sandbox.placeholders;
+  let server: ServerProcess | undefined;
+  let connection: McpConnection | undefined;
+  const dispose = async () => {
+    await connection?.close().catch(() => {});
+    await server?.kill();
+    await sandbox[Symbol.asyncDispose]();
+  };
+  try {
+    server = await spawnServer({
+      command: substitute(spec.command, placeholders),
+      args: spec.args.map((arg) => substitute(arg, placeholders)),
+      cwd: placeholders.fs ?? directory,
+      env: serverEnvironment(
+        process.env,
+        Object.fromEntries(Object.entries(spec.env).map(([k, v]) => [k, substitute(v, placeholders)])),
+      ),
+    });
+    const running = server;
+    const transport = new ProcessTransport(running);
+    try {
+      connection = await connect(transport, {
+        clientVersion: spec.clientVersion,
+        startupTimeoutSeconds: spec.startupTimeoutSeconds,
+        isAlive: () => running.exitStatus() === undefined,
+      });
+    } catch (error) {
+      // Give a dying server a moment to exit, so its status and stderr are complete.
+      await Promise.race([running.exited, new Promise((resolve) => setTimeout(resolve, 200))]);
+      throw startupFailure(spec, running, transport.garbage(), error);
+    }
+    const tools = await connection.listTools();
+    const baseline = await sandbox.snapshot();
+    return {
+      sandbox,
+      connection,
+      tools,
+      baseline,
+      placeholders,
+      alive: () => running.exitStatus() === undefined,
+      kill: () => running.kill(),
+      [Symbol.asyncDispose]: dispose,
+    };
+  } catch (error) {
+    await dispose();
+    if (error instanceof SpawnError) throw startupFailure(spec, undefined, [], error);
+    throw error;
+  }
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckArguments } from '../../../src/cli/program.js';
+import { replayCommand } from '../../../src/cli/replayCommand.js';
+import { shellQuote } from '../../../src/cli/shellQuote.js';
+
+const base: CheckArguments = {
+  command: 'node',
+  args: ['server.js', '{fs}'],
+  env: {},
+  runs: 25,
+  tool: [],
+  timeout: 10,
+  startupTimeout: 30,
+  calibration: 250,
+  ignore: [],
+  verbose: false,
+};
+
+describe('replayCommand', () => {
+  it('keeps what shapes the run, adds tool, seed and path, and leaves placeholders readable', () => {
+    const args = { ...base, fs: './notes', env: { DATA: '{fs}/data' }, ignore: ['fs:**/*.log'], timeout: 3 };
+    expect(replayCommand(args, 'read_note', 42, '7:0')).toBe(
+      "hintproof check --fs ./notes --env DATA={fs}/data --ignore 'fs:**/*.log' --timeout 3 --tool read_note --seed 42 --path 7:0 -- node server.js {fs}",
+    );
+  });
+
+  it('quotes what a shell would split or expand', () => {
+    expect(shellQuote("it's a b")).toBe(`'it'\\''s a b'`);
+    expect(shellQuote('')).toBe(`''`);
+    expect(shellQuote('$HOME')).toBe(`'$HOME'`);
+  });
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { HINT_NAMES } from '../../../src/hints/hints.js';
+import { createJsonReporter } from '../../../src/report/createJsonReporter.js';
+import type { Report } from '../../../src/report/model.js';
+import { eventsFor, report } from './fixtures.js';
+import { render } from './render.js';
+
+const json = (target: Report = report): string =>
+  render((write) => createJsonReporter({ write }), eventsFor(target));
+
+/** The same value with the keys of every plain object reversed (arrays keep their order). */
+function scrambled<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(scrambled) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([key, inner]) => [key, scrambled(inner)]),
+  ) as T;
+}
+
+describe('createJsonReporter', () => {
+  it('writes nothing before the end event, then the report once, ending with a newline', () => {
+    const chunks: string[] = [];
+    const reporter = createJsonReporter({ write: (text) => chunks.push(text) });
+    const events = eventsFor();
+    for (const event of events.slice(0, -1)) reporter(event);
+    expect(chunks).toEqual([]);
+    reporter(events[events.length - 1]!);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]).toMatch(/\n$/);
+    expect(chunks[0]).toBe(`${JSON.stringify(JSON.parse(chunks[0]!), null, 2)}\n`);
+  });
+
+  it('parses back deep-equal to the report', () => {
+    expect(JSON.parse(json())).toStrictEqual(JSON.parse(JSON.stringify(report)));
+  });
+
+  it('orders keys as design.md does, whatever order the engine built them in', () => {
+    const parsed = JSON.parse(json(scrambled(report))) as Record<string, unknown>;
+    expect(Object.keys(parsed)).toEqual(['hintproof', 'server', 'settings', 'command', 'ambient', 'tools']);
+    expect(Object.keys(parsed.server as object)).toEqual(['name', 'version']);
+    expect(Object.keys(parsed.settings as object)).toEqual([
+      'runs',
+      'seed',
+      'timeoutSeconds',
+      'maxCommands',
+      'ignore',
+    ]);
+    expect(Object.keys((parsed.ambient as object[])[0]!)).toEqual([
+      'kind',
+      'environment',
+      'entity',
+      'detail',
+    ]);
+    for (const tool of parsed.tools as Array<Record<string, Record<string, Record<string, unknown>>>>) {
+      const keys = ['name', 'declared', 'effective', 'calls', 'verdicts', 'suggested'];
+      expect(Object.keys(tool)).toEqual('sampleError' in tool ? [...keys, 'sampleError'] : keys);
+      expect(Object.keys(tool.verdicts!)).toEqual(HINT_NAMES);
+      expect(Object.keys(tool.effective!)).toEqual(HINT_NAMES);
+      expect(Object.keys(tool.suggested!)).toEqual(HINT_NAMES);
+      expect(Object.keys(tool.calls!)).toEqual(['total', 'errors']);
+      for (const verdict of Object.values(tool.verdicts!)) {
+        expect(Object.keys(verdict)[0]).toBe('status');
+        if (verdict.status !== 'contradicted') continue;
+        expect(Object.keys(verdict.evidence as object)).toEqual([
+          'args',
+          'call',
+          'changes',
+          'seed',
+          'path',
+          'replay',
+          'title',
+          'outcomes',
+          'shrinks',
+        ]);
+      }
+    }
+    expect(json(scrambled(report))).toBe(json(report));
+  });
+
+  it('keeps fields it does not know, after the known ones', () => {
+    const extended = {
+      ...report,
+      isolation: 'none',
+      tools: [{ ...report.tools[0]!, skipped: 3 }],
+    } as unknown as Report;
+    const parsed = JSON.parse(json(extended)) as Record<string, unknown>;
+    expect(Object.keys(parsed).at(-1)).toBe('isolation');
+    expect(Object.keys((parsed.tools as object[])[0]!).at(-1)).toBe('skipped');
+  });
+
+  it('pins the JSON of the fixture report', async () => {
+    await expect(json()).toMatchFileSnapshot('__snapshots__/report.json');
+  });
+});

@@ -1,0 +1,32 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { placeholdersIn, substitute, substituteDeep } from '../../../src/run/placeholders.js';
+
+describe('substitute', () => {
+  it('replaces known placeholders wherever they stand, and leaves other braces alone', () => {
+    const values = { fs: '/tmp/run-1/fs', 'pg.host': '/sock' };
+    expect(substitute('--root={fs}/notes {pg.host} {unknown} {"a":1}', values)).toBe(
+      '--root=/tmp/run-1/fs/notes /sock {unknown} {"a":1}',
+    );
+  });
+
+  it('reaches every string of nested arguments, and nothing else', () => {
+    const args = { path: '{fs}/a.md', list: ['{fs}', 3, { deep: '{fs}/b' }], n: 1, flag: true, none: null };
+    expect(substituteDeep(args, { fs: '/x' })).toEqual({
+      path: '/x/a.md',
+      list: ['/x', 3, { deep: '/x/b' }],
+      n: 1,
+      flag: true,
+      none: null,
+    });
+  });
+
+  it('is the identity on text without placeholders', () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        fc.pre(placeholdersIn(text).every((name) => name !== 'fs'));
+        expect(substitute(text, { fs: '/x' })).toBe(text);
+      }),
+    );
+  });
+});
