@@ -28,11 +28,13 @@ export interface Io {
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let exitCode: number = EXIT.ok;
   let verbose = argv.includes('--verbose');
-  const program = buildProgram(async (args) => {
-    verbose = args.verbose;
-    exitCode = await check(args, io);
-  });
-  program.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  const program = buildProgram(
+    async (args) => {
+      verbose = args.verbose;
+      exitCode = await check(args, io);
+    },
+    { writeOut: io.stdout, writeErr: io.stderr },
+  );
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;

@@ -31,9 +31,17 @@ Examples:
 
 Exit codes: 0 no hint contradicted · 1 at least one hint contradicted · 2 usage or set-up error.`;
 
-/** Builds the command-line program; `onCheck` receives the parsed `check` arguments. */
-export function buildProgram(onCheck: (args: CheckArguments) => Promise<void>): Command {
+/**
+ * Builds the command-line program; `onCheck` receives the parsed `check` arguments. Errors throw a
+ * CommanderError instead of exiting (set before the subcommands are added, so they inherit it).
+ */
+export function buildProgram(
+  onCheck: (args: CheckArguments) => Promise<void>,
+  output: { writeOut: (text: string) => void; writeErr: (text: string) => void },
+): Command {
   const program = new Command('hintproof')
+    .exitOverride()
+    .configureOutput(output)
     .description('Proves or disproves the hints MCP servers declare about their tools.')
     .version(VERSION, '-V, --version')
     .enablePositionalOptions()

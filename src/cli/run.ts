@@ -2,6 +2,11 @@ import { main } from './main.js';
 
 /** The process entry point: wires the CLI to the real process, and ends it on Ctrl-C with clean-up. */
 export async function run(): Promise<void> {
+  // `hintproof check … | head` closes the pipe early: that is not an error worth a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       process.stderr.write(

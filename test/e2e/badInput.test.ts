@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixtures, runCli } from './runCli.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'hintproof-bad-input-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Every set-up error: exit 2, one clear message on stderr, no stack trace, no hang. */
+function expectSetupError(result: { code: number | null; stderr: string }, ...phrases: RegExp[]): void {
+  expect(result.code).toBe(2);
+  for (const phrase of phrases) expect(result.stderr).toMatch(phrase);
+  expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
+}
+
+describe('bad input', () => {
+  it('a command that does not exist', async () => {
+    const result = await runCli(['check', '--', 'no-such-server-binary', '{fs}'], { timeoutMs: 30_000 });
+    expectSetupError(result, /command "no-such-server-binary" was not found/, /full path/);
+  });
+
+  it('a server that exits before initialize: its stderr tail is shown', async () => {
+    const result = await runCli(['check', '--', 'node', join(fixtures, 'exits-early.js')], {
+      timeoutMs: 30_000,
+    });
+    expectSetupError(
+      result,
+      /exited with code 3 before answering initialize/,
+      /fatal: DATABASE_URL is not set/,
+    );
+  });
+
+  it('a program whose stdout is not MCP: the offending lines are shown', async () => {
+    const result = await runCli(
+      ['check', '--startup-timeout', '3', '--', 'node', join(fixtures, 'not-mcp.js')],
+      {
+        timeoutMs: 30_000,
+      },
+    );
+    expectSetupError(
+      result,
+      /not MCP \(JSON-RPC\) messages/,
+      /hello from a program that is not an MCP server/,
+    );
+  });
+
+  it('a server with zero tools', async () => {
+    const result = await runCli(['check', '--', 'node', join(fixtures, 'zero-tools.js')], {
+      timeoutMs: 30_000,
+    });
+    expectSetupError(result, /lists no tools/);
+  });
+
+  it('a missing --fs directory, and an --fs that is a file', async () => {
+    const missing = await runCli(['check', '--fs', join(scratch, 'nope'), '--', 'node', 'x.js'], {
+      timeoutMs: 30_000,
+    });
+    expectSetupError(missing, /does not exist/, /omit --fs/);
+    const file = join(scratch, 'file.txt');
+    writeFileSync(file, 'x');
+    const notDirectory = await runCli(['check', '--fs', file, '--', 'node', 'x.js'], { timeoutMs: 30_000 });
+    expectSetupError(notDirectory, /file\.txt/);
+  });
+
+  it('unknown flags and malformed values', async () => {
+    expectSetupError(
+      await runCli(['check', '--frobnicate', '--', 'node', 'x.js']),
+      /unknown option '--frobnicate'/,
+    );
+    expectSetupError(await runCli(['check', '--runs', 'many', '--', 'node', 'x.js']), /received "many"/);
+    expectSetupError(await runCli(['check', '--env', 'NOEQUALS', '--', 'node', 'x.js']), /KEY=VALUE/);
+    expectSetupError(
+      await runCli(['check', '--path', '3:1', '--', 'node', 'x.js']),
+      /needs exactly one --tool/,
+    );
+  });
+
+  it('a --json file in a directory that does not exist fails before any work', async () => {
+    const result = await runCli(['check', '--json', join(scratch, 'no/dir/r.json'), '--', 'node', 'x.js']);
+    expectSetupError(result, /does not exist/);
+  });
+
+  it('an unknown --tool names the tools the server has', async () => {
+    const result = await runCli(['check', '--tool', 'nope', '--', 'node', join(fixtures, 'bad-schema.js')]);
+    expectSetupError(result, /"nope": no such tool/, /weird, echo/);
+  });
+
+  it('--help answers with usage, placeholders and exit codes', async () => {
+    const result = await runCli(['check', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Usage: hintproof check/);
+    expect(result.stdout).toMatch(/\{fs\}/);
+    expect(result.stdout).toMatch(/Exit codes: 0/);
+  });
+});

@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixtures, runCli, statuses } from './runCli.js';
+
+describe('fixture servers', () => {
+  it('a tool whose schema cannot be generated for is inconclusive with the reason; the others go on', async () => {
+    const result = await runCli(
+      ['check', '--runs', '5', '--seed', '7', '--', 'node', join(fixtures, 'bad-schema.js')],
+      {
+        json: true,
+      },
+    );
+    expect(result.code).toBe(0);
+    const verdicts = statuses(result.report!);
+    expect(verdicts.weird?.readOnlyHint).toBe('inconclusive');
+    expect(verdicts.echo?.readOnlyHint).toBe('consistent');
+    const weird = result.report!.tools.find((tool) => tool.name === 'weird')!;
+    expect(weird.calls.total).toBe(0);
+    expect(JSON.stringify(weird.verdicts.readOnlyHint)).toMatch(
+      /cannot generate arguments.*#\/\$defs\/missing/,
+    );
+  });
+
+  it('a tool whose every call fails is inconclusive, never consistent', async () => {
+    const result = await runCli(
+      ['check', '--runs', '5', '--seed', '7', '--', 'node', join(fixtures, 'all-errors.js')],
+      {
+        json: true,
+      },
+    );
+    expect(result.code).toBe(0);
+    const tool = result.report!.tools[0]!;
+    expect(tool.verdicts.readOnlyHint).toEqual({
+      status: 'inconclusive',
+      reason: 'every call failed (sample: isError: backend unavailable)',
+    });
+    expect(tool.calls).toEqual({ total: 10, errors: 10 });
+    expect(result.stdout).toMatch(/always_fails.*every call failed/);
+  });
+
+  it('files a server writes at start-up are not blamed on its tools', async () => {
+    const result = await runCli(
+      ['check', '--runs', '5', '--seed', '7', '--', 'node', join(fixtures, 'writes-on-start.js'), '{fs}'],
+      {
+        json: true,
+      },
+    );
+    expect(result.code).toBe(0);
+    expect(statuses(result.report!).look?.readOnlyHint).toBe('consistent');
+  });
+
+  it('ambient changes are listed and excluded, while a real write is still caught', async () => {
+    const result = await runCli(
+      ['check', '--runs', '5', '--seed', '7', '--', 'node', join(fixtures, 'ambient.js'), '{fs}'],
+      {
+        json: true,
+      },
+    );
+    expect(result.code).toBe(1);
+    const report = result.report!;
+    expect(report.ambient.map((change) => change.entity)).toContain('clock.txt');
+    expect(statuses(report).peek?.readOnlyHint).toBe('consistent');
+    const flag = report.tools.find((tool) => tool.name === 'touch_flag')!.verdicts.readOnlyHint;
+    expect(flag.status).toBe('contradicted');
+    expect(flag.status === 'contradicted' && flag.evidence.changes.map((c) => c.entity)).toEqual([
+      'flag.txt',
+    ]);
+    expect(result.stdout).toMatch(/Ambient changes[\s\S]*clock\.txt/);
+  });
+
+  it('a tool that never answers times out: inconclusive, and the other tool keeps its verdict', async () => {
+    const result = await runCli(
+      ['check', '--runs', '2', '--seed', '7', '--timeout', '0.5', '--', 'node', join(fixtures, 'hang.js')],
+      { json: true, timeoutMs: 60_000 },
+    );
+    expect(result.code).toBe(0);
+    const verdicts = statuses(result.report!);
+    expect(verdicts.stall?.readOnlyHint).toBe('inconclusive');
+    expect(verdicts.ping?.readOnlyHint).toBe('consistent');
+    expect(JSON.stringify(result.report!.tools.find((t) => t.name === 'stall'))).toMatch(/time-out/);
+  });
+});
