@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: plain JavaScript module shared with the demo script
 import { checkArguments, compareVerdicts, loadScenarios } from '../../scenarios/scenarios.js';
 import { HINT_NAMES } from '../../src/hints/hints.js';
 import type { Report } from '../../src/report/model.js';
 import { runCli } from './runCli.js';
 
-interface Scenario {
-  name: string;
-  directory: string;
-  verdicts: Record<string, Record<string, string>>;
-}
-const scenario = (loadScenarios() as Scenario[]).find((s) => s.name === 'notes')!;
-const args = checkArguments(scenario) as string[];
+const scenario = loadScenarios().find((s) => s.name === 'notes')!;
+const args = checkArguments(scenario);
 
 describe('the notes scenario, at the default budget', () => {
   let report: Report;
