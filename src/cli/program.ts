@@ -21,6 +21,10 @@ export interface CheckArguments {
   readonly color?: boolean;
 }
 
+/** What commander hands over: repeatable options and flags are absent when not given. */
+type ParsedOptions = Omit<CheckArguments, 'command' | 'args' | 'env' | 'tool' | 'ignore' | 'verbose'> &
+  Partial<Pick<CheckArguments, 'env' | 'tool' | 'ignore' | 'verbose'>>;
+
 const CHECK_EXAMPLES = `
 Placeholders: {fs} in the command, its arguments and --env values is replaced by the run's sandbox directory.
 
@@ -64,7 +68,6 @@ export function buildProgram(
       '--env <KEY=VALUE>',
       'environment variable for the server; repeatable; placeholders allowed',
       keyValue,
-      {},
     )
     .addOption(
       new Option('--runs <n>', 'commands per tool (each called twice, in a fresh sandbox)')
@@ -82,7 +85,7 @@ export function buildProgram(
         'replay one counterexample: the path printed with it (needs --tool and --seed)',
       ).argParser(replayPath),
     )
-    .option('--tool <name>', 'check only this tool; repeatable', collect, [])
+    .option('--tool <name>', 'check only this tool; repeatable', collect)
     .addOption(new Option('--timeout <seconds>', 'time-out of each tool call').argParser(seconds).default(10))
     .addOption(
       new Option('--startup-timeout <seconds>', 'time the server may take to answer initialize')
@@ -98,15 +101,22 @@ export function buildProgram(
       '--ignore <pattern>',
       'exclude matching changes from verdicts, e.g. "fs:**/*.log"; repeatable',
       collect,
-      [],
     )
     .option('--json <file>', 'also write the JSON report to this file')
-    .option('--verbose', 'print every call with its changes, and stack traces of internal errors', false)
+    .option('--verbose', 'print every call with its changes, and stack traces of internal errors')
     .option('--color', 'force colours (default: colours on a terminal unless NO_COLOR is set)')
     .option('--no-color', 'no colours')
     .addHelpText('after', CHECK_EXAMPLES)
-    .action(async (command: string, args: string[], options: Omit<CheckArguments, 'command' | 'args'>) => {
-      await onCheck({ ...options, command, args });
+    .action(async (command: string, args: string[], options: ParsedOptions) => {
+      await onCheck({
+        ...options,
+        command,
+        args,
+        env: options.env ?? {},
+        tool: options.tool ?? [],
+        ignore: options.ignore ?? [],
+        verbose: options.verbose ?? false,
+      });
     });
   return program;
 }

@@ -1,0 +1,49 @@
+import { createAjv } from './createAjv.js';
+import { UnsupportedSchemaError } from './unsupportedSchemaError.js';
+
+/** The outcome of checking one set of arguments against a tool's input schema. */
+export type GuardResult = { valid: true } | { valid: false; errors: string };
+
+/** Checks generated arguments against the tool's input schema before they are sent. */
+export interface ArgumentGuard {
+  validate(args: unknown): GuardResult;
+}
+
+/**
+ * Compiles a tool's input schema with ajv (dialect from `$schema`, standard formats, not strict). Throws
+ * `UnsupportedSchemaError` with ajv's message when the schema does not compile.
+ */
+export function createArgumentGuard(inputSchema: unknown): ArgumentGuard {
+  const ajv = createAjv(inputSchema);
+  let compiled: ReturnType<typeof ajv.compile>;
+  try {
+    if (
+      typeof inputSchema !== 'boolean' &&
+      (typeof inputSchema !== 'object' || inputSchema === null || Array.isArray(inputSchema))
+    ) {
+      throw new Error(`a schema must be an object or a boolean, received ${describe(inputSchema)}`);
+    }
+    compiled = ajv.compile(inputSchema);
+  } catch (error) {
+    throw new UnsupportedSchemaError('#', `schema rejected by ajv (${messageOf(error)})`);
+  }
+  return {
+    validate(args) {
+      try {
+        if (compiled(args) === true) return { valid: true };
+      } catch (error) {
+        // ajv's deep equality (`enum`, `const`) throws on objects with an own `valueOf` or `toString` member.
+        return { valid: false, errors: `arguments could not be validated: ${messageOf(error)}` };
+      }
+      return { valid: false, errors: ajv.errorsText(compiled.errors, { dataVar: 'arguments' }) };
+    },
+  };
+}
+
+function describe(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,50 @@
+import type fc from 'fast-check';
+import type { HarvestedValue } from '../../harness/index.js';
+import { createArgumentGuard } from './argumentGuard.js';
+import type { ArgumentGuard } from './argumentGuard.js';
+import { schemaToArbitrary } from './schemaToArbitrary.js';
+import { isSchemaObject } from './schemaObject.js';
+
+/** A tool's argument generator and guard, or the sentence that says why there is none. */
+export type ToolArguments =
+  | { ok: true; arbitrary: fc.Arbitrary<Record<string, unknown>>; guard: ArgumentGuard }
+  | { ok: false; reason: string };
+
+/**
+ * The arguments to call a tool with: objects generated from its `inputSchema`, drawing on the harvested pool,
+ * and the guard that validates them before they are sent. Never throws for a bad schema: the outcome is
+ * `ok: false` with a full sentence for the report, e.g.
+ * `cannot generate arguments: unsupported keyword "oneOf" at #/properties/target`.
+ */
+export function argumentsFor(
+  tool: { name: string; inputSchema: unknown },
+  pool: readonly HarvestedValue[],
+): ToolArguments {
+  try {
+    const guard = createArgumentGuard(tool.inputSchema);
+    const schema = tool.inputSchema;
+    if (!isSchemaObject(schema) || (schema.type !== undefined && schema.type !== 'object')) {
+      return {
+        ok: false,
+        reason: `cannot generate arguments: the inputSchema must have "type": "object", received ${describeType(schema)}`,
+      };
+    }
+    // An untyped inputSchema still describes the arguments object (MCP requires `type: "object"`).
+    const objectSchema = schema.type === undefined ? { ...schema, type: 'object' } : schema;
+    const arbitrary = schemaToArbitrary(objectSchema, { pool }) as fc.Arbitrary<Record<string, unknown>>;
+    return { ok: true, arbitrary, guard };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      reason: message.startsWith('cannot generate arguments:')
+        ? message
+        : `cannot generate arguments: ${message}`,
+    };
+  }
+}
+
+function describeType(schema: unknown): string {
+  if (!isSchemaObject(schema)) return `a schema of ${JSON.stringify(schema) ?? typeof schema}`;
+  return `"type": ${JSON.stringify(schema.type)}`;
+}

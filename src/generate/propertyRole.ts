@@ -1,0 +1,41 @@
+/**
+ * What a string property probably names, judged from its name: a `path` (file, directory, source,
+ * destination…), a `name` (a bare name, title, key or identifier of an entity), or free `text`.
+ */
+export type PropertyRole = 'path' | 'name' | 'text';
+
+const PATH_WORDS = new Set([
+  'path',
+  'pathname',
+  'file',
+  'filename',
+  'filepath',
+  'dir',
+  'dirname',
+  'directory',
+  'folder',
+  'source',
+  'src',
+  'destination',
+  'dest',
+]);
+
+const NAME_WORDS = new Set(['name', 'title', 'key', 'id', 'identifier', 'note', 'slug', 'label', 'tag']);
+
+/**
+ * The role of a property from the last word of its name, in any case style and singular or plural:
+ * `path`, `paths`, `file_path`, `targetPath`, `source` → path; `name`, `noteId`, `user_name`, `title` → name.
+ */
+export function propertyRole(propertyName: string | undefined): PropertyRole {
+  const words = (propertyName ?? '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+  const last = words.at(-1);
+  if (last === undefined) return 'text';
+  const forms = last.length > 2 && last.endsWith('s') ? [last, last.slice(0, -1)] : [last];
+  if (forms.some((form) => PATH_WORDS.has(form))) return 'path';
+  if (forms.some((form) => NAME_WORDS.has(form))) return 'name';
+  return 'text';
+}

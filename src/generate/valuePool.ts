@@ -1,0 +1,141 @@
+import fc from 'fast-check';
+import type { HarvestedValue } from '../../harness/index.js';
+import { FRESH_NAME_LENGTH, freshName } from './freshName.js';
+import { propertyRole } from './propertyRole.js';
+import type { PropertyRole } from './propertyRole.js';
+
+/** Length bounds of a string schema, counted in code points as JSON Schema does. */
+export interface StringLengths {
+  readonly minLength: number;
+  readonly maxLength: number | undefined;
+}
+
+type Source = 'preferred' | 'otherPooled' | 'fresh' | 'random';
+
+/**
+ * How each role mixes its sources, in shrinking order (a failing value is first tried as the first source's
+ * simplest value): paths and names lean on existing entities, then new ones next to them; free text is mostly
+ * random.
+ */
+const MIX: Readonly<
+  Record<PropertyRole, { kinds: readonly HarvestedValue['kind'][]; weights: ReadonlyArray<[Source, number]> }>
+> = {
+  path: {
+    kinds: ['path', 'directory'],
+    weights: [
+      ['preferred', 5],
+      ['fresh', 3],
+      ['random', 2],
+    ],
+  },
+  name: {
+    kinds: ['name', 'identifier'],
+    weights: [
+      ['preferred', 5],
+      ['otherPooled', 1],
+      ['fresh', 3],
+      ['random', 1],
+    ],
+  },
+  text: {
+    kinds: [],
+    weights: [
+      ['random', 6],
+      ['otherPooled', 2],
+    ],
+  },
+};
+
+/**
+ * Strings for a property, mixing harvested values (existing entities), fresh names next to them (new entities)
+ * and random strings, steered by the property's name (see `propertyRole`). Pooled values keep placeholders
+ * such as `{fs}` literal. With an empty pool, or when no pooled value fits the lengths, strings are random only.
+ */
+export function valuePool(
+  pool: readonly HarvestedValue[],
+  propertyName: string | undefined,
+  lengths: StringLengths,
+): fc.Arbitrary<string> {
+  const random = fc.string({
+    minLength: lengths.minLength,
+    ...(lengths.maxLength !== undefined && { maxLength: lengths.maxLength }),
+  });
+  if (pool.length === 0) return random;
+  const fits = (value: string): boolean => fitsLengths(codePointLength(value), lengths);
+  const role = propertyRole(propertyName);
+  const { kinds, weights } = MIX[role];
+  const sources: Record<Source, fc.Arbitrary<string> | undefined> = {
+    preferred: constantsFrom(
+      pool.filter((entry) => kinds.includes(entry.kind)).map((entry) => entry.value),
+      fits,
+    ),
+    otherPooled: constantsFrom(
+      pool.filter((entry) => !kinds.includes(entry.kind)).map((entry) => entry.value),
+      fits,
+    ),
+    fresh: role === 'text' ? undefined : freshEntity(role === 'path' ? directoriesOf(pool) : [''], lengths),
+    random,
+  };
+  const mixed = weights.flatMap(([source, weight]) => {
+    const arbitrary = sources[source];
+    return arbitrary === undefined ? [] : [{ arbitrary, weight }];
+  });
+  return mixed.length === 1 ? random : fc.oneof({ withCrossShrink: true }, ...mixed);
+}
+
+/** One of the values that fit, simplest (shortest) first so shrinking goes there; `undefined` when none. */
+function constantsFrom(
+  values: readonly string[],
+  fits: (value: string) => boolean,
+): fc.Arbitrary<string> | undefined {
+  const kept = [...new Set(values)].filter(fits).sort(simplestFirst);
+  return kept.length === 0 ? undefined : fc.constantFrom(...kept);
+}
+
+/** Directories worth creating a new entry in: harvested directories and the parents of harvested paths. */
+function directoriesOf(pool: readonly HarvestedValue[]): string[] {
+  const directories = new Set<string>();
+  for (const { kind, value } of pool) {
+    if (kind === 'directory') directories.add(value.replace(/\/+$/, ''));
+    const slash = value.lastIndexOf('/');
+    if (kind === 'path' && slash > 0) directories.add(value.slice(0, slash));
+  }
+  return directories.size > 0 ? [...directories] : [''];
+}
+
+/** A fresh name inside one of the directories (`''` = relative, no directory), within the lengths. */
+function freshEntity(
+  directories: readonly string[],
+  lengths: StringLengths,
+): fc.Arbitrary<string> | undefined {
+  const prefixes = directories
+    .map((directory) => (directory === '' ? '' : `${directory}/`))
+    .filter((prefix) => {
+      const length = codePointLength(prefix);
+      const longest = length + FRESH_NAME_LENGTH.max;
+      return (
+        fitsLengths(length + FRESH_NAME_LENGTH.min, { ...lengths, minLength: 0 }) &&
+        longest >= lengths.minLength
+      );
+    })
+    .sort(simplestFirst);
+  if (prefixes.length === 0) return undefined;
+  const fresh = fc
+    .tuple(fc.constantFrom(...prefixes), freshName())
+    .map(([prefix, name]) => `${prefix}${name}`);
+  const constrained = lengths.minLength > FRESH_NAME_LENGTH.min || lengths.maxLength !== undefined;
+  return constrained ? fresh.filter((value) => fitsLengths(codePointLength(value), lengths)) : fresh;
+}
+
+/** Shorter first, then by code unit order: independent of the order in which values were harvested. */
+function simplestFirst(a: string, b: string): number {
+  return codePointLength(a) - codePointLength(b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+function fitsLengths(length: number, lengths: StringLengths): boolean {
+  return length >= lengths.minLength && (lengths.maxLength === undefined || length <= lengths.maxLength);
+}
+
+function codePointLength(value: string): number {
+  return [...value].length;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { propertyRole } from '../../../src/generate/index.js';
+
+describe('propertyRole', () => {
+  it.each([
+    'path',
+    'paths',
+    'file',
+    'filename',
+    'filepath',
+    'source',
+    'destination',
+    'dir',
+    'directory',
+    'file_path',
+    'targetPath',
+    'OUTPUT_DIR',
+    'src',
+    'dest',
+    'folders',
+  ])('%s names a path', (name) => {
+    expect(propertyRole(name)).toBe('path');
+  });
+
+  it.each([
+    'name',
+    'title',
+    'key',
+    'id',
+    'noteId',
+    'note_id',
+    'ids',
+    'note',
+    'user_name',
+    'fileName',
+    'tags',
+  ])('%s names an entity by name', (name) => {
+    expect(propertyRole(name)).toBe('name');
+  });
+
+  it.each(['content', 'pattern', 'query', 'oldText', 'excludePatterns', 'dryRun', '', undefined])(
+    '%s is free text',
+    (name) => {
+      expect(propertyRole(name)).toBe('text');
+    },
+  );
+});
