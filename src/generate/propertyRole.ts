@@ -1,8 +1,11 @@
 /**
- * What a string property probably names, judged from its name: a `path` (file, directory, source,
- * destination…), a `name` (a bare name, title, key or identifier of an entity), or free `text`.
+ * What a string property probably names, judged from its name: a `path` (file, directory, source…), a
+ * `target` (a destination path, which usually must not exist yet), a `name` (a bare name, title, key or
+ * identifier of an entity), or free `text`.
  */
-export type PropertyRole = 'path' | 'name' | 'text';
+export type PropertyRole = 'path' | 'target' | 'name' | 'text';
+
+const TARGET_WORDS = new Set(['destination', 'dest', 'target']);
 
 const PATH_WORDS = new Set([
   'path',
@@ -16,15 +19,13 @@ const PATH_WORDS = new Set([
   'folder',
   'source',
   'src',
-  'destination',
-  'dest',
 ]);
 
 const NAME_WORDS = new Set(['name', 'title', 'key', 'id', 'identifier', 'note', 'slug', 'label', 'tag']);
 
 /**
  * The role of a property from the last word of its name, in any case style and singular or plural:
- * `path`, `paths`, `file_path`, `targetPath`, `source` → path; `name`, `noteId`, `user_name`, `title` → name.
+ * `path`, `paths`, `file_path`, `targetPath`, `source` → path; `destination`, `dest` → target; `name`, `noteId`, `user_name`, `title` → name.
  */
 export function propertyRole(propertyName: string | undefined): PropertyRole {
   const words = (propertyName ?? '')
@@ -35,6 +36,7 @@ export function propertyRole(propertyName: string | undefined): PropertyRole {
   const last = words.at(-1);
   if (last === undefined) return 'text';
   const forms = last.length > 2 && last.endsWith('s') ? [last, last.slice(0, -1)] : [last];
+  if (forms.some((form) => TARGET_WORDS.has(form))) return 'target';
   if (forms.some((form) => PATH_WORDS.has(form))) return 'path';
   if (forms.some((form) => NAME_WORDS.has(form))) return 'name';
   return 'text';

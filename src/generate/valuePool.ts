@@ -28,6 +28,14 @@ const MIX: Readonly<
       ['random', 2],
     ],
   },
+  target: {
+    kinds: ['path', 'directory'],
+    weights: [
+      ['fresh', 5],
+      ['preferred', 2],
+      ['random', 1],
+    ],
+  },
   name: {
     kinds: ['name', 'identifier'],
     weights: [
@@ -73,7 +81,7 @@ export function valuePool(
       pool.filter((entry) => !kinds.includes(entry.kind)).map((entry) => entry.value),
       fits,
     ),
-    fresh: role === 'text' ? undefined : freshEntity(role === 'path' ? directoriesOf(pool) : [''], lengths),
+    fresh: role === 'text' ? undefined : freshEntity(role === 'name' ? [''] : directoriesOf(pool), lengths),
     random,
   };
   const mixed = weights.flatMap(([source, weight]) => {

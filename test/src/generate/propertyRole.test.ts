@@ -9,18 +9,23 @@ describe('propertyRole', () => {
     'filename',
     'filepath',
     'source',
-    'destination',
     'dir',
     'directory',
     'file_path',
     'targetPath',
     'OUTPUT_DIR',
     'src',
-    'dest',
     'folders',
   ])('%s names a path', (name) => {
     expect(propertyRole(name)).toBe('path');
   });
+
+  it.each(['destination', 'dest', 'target', 'moveTarget', 'DESTINATIONS'])(
+    '%s names a target path',
+    (name) => {
+      expect(propertyRole(name)).toBe('target');
+    },
+  );
 
   it.each([
     'name',
