@@ -1,13 +1,11 @@
-import { writeFileSync } from 'node:fs';
 import { CommanderError } from 'commander';
 import { hasContradiction } from '../report/model.js';
-import { createJsonReporter, createTextReporter } from '../report/index.js';
-import type { EngineEvent } from '../run/events.js';
 import { runChecks } from '../run/engine.js';
 import { SetupError } from '../run/setupError.js';
 import { VERSION } from '../version.js';
 import { EXIT } from './exitCodes.js';
 import { checkOutputs } from './outputs.js';
+import { createReporters } from './reporters.js';
 import type { CheckArguments } from './program.js';
 import { buildProgram } from './program.js';
 import { replayCommand } from './replayCommand.js';
@@ -68,22 +66,9 @@ async function check(args: CheckArguments, io: Io): Promise<number> {
     );
   }
   checkOutputs(args);
-  const color = args.color ?? (io.isTty && !io.env.NO_COLOR);
-  const text = createTextReporter({
-    write: io.stdout,
-    color,
-    progress: true,
-    verbose: args.verbose,
-    version: VERSION,
-  });
-  let json = '';
-  const jsonReporter = createJsonReporter({ write: (chunk) => (json += chunk) });
-  const emit = (event: EngineEvent) => {
-    text(event);
-    jsonReporter(event);
-  };
-  const seed = args.seed ?? io.randomSeed();
   const [command = args.command, ...commandArgs] = resolveCommandPaths([args.command, ...args.args], io.cwd);
+  const reporters = createReporters(args, io, [command, ...commandArgs]);
+  const seed = args.seed ?? io.randomSeed();
   const report = await runChecks(
     {
       server: {
@@ -104,8 +89,8 @@ async function check(args: CheckArguments, io: Io): Promise<number> {
       commandLine: [args.command, ...args.args],
       replayCommand: (tool, runSeed, path) => replayCommand(args, tool, runSeed, path),
     },
-    emit,
+    reporters.emit,
   );
-  if (args.json !== undefined) writeFileSync(args.json, json);
+  reporters.finish();
   return hasContradiction(report) ? EXIT.contradicted : EXIT.ok;
 }

@@ -1,6 +1,8 @@
 import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
 import { collect, integerIn, keyValue, replayPath, seconds } from './parseValues.js';
+import { REPORTER_NAMES, reporterList } from './reporters.js';
+import type { ReporterName } from './reporters.js';
 
 /** The parsed `check` command line. */
 export interface CheckArguments {
@@ -17,6 +19,10 @@ export interface CheckArguments {
   readonly calibration: number;
   readonly ignore: readonly string[];
   readonly json?: string;
+  /** Reporters to run (default: text). */
+  readonly reporter?: readonly ReporterName[];
+  /** Where file reporters write (default: hintproof-report). */
+  readonly outputDir?: string;
   readonly verbose: boolean;
   readonly color?: boolean;
 }
@@ -103,6 +109,15 @@ export function buildProgram(
       collect,
     )
     .option('--json <file>', 'also write the JSON report to this file')
+    .option(
+      '--reporter <names>',
+      `reporters, comma-separated: ${REPORTER_NAMES.join(', ')} (default: text); the file reporters write into --output-dir`,
+      reporterList,
+    )
+    .option(
+      '--output-dir <dir>',
+      'where json, junit, sarif and markdown reports go (default: hintproof-report)',
+    )
     .option('--verbose', 'print every call with its changes, and stack traces of internal errors')
     .option('--color', 'force colours (default: colours on a terminal unless NO_COLOR is set)')
     .option('--no-color', 'no colours')

@@ -23,7 +23,7 @@ export interface CliResult {
  */
 export async function runCli(
   args: readonly string[],
-  options: { cwd?: string; json?: boolean; timeoutMs?: number } = {},
+  options: { cwd?: string; json?: boolean; timeoutMs?: number; env?: Record<string, string> } = {},
 ): Promise<CliResult> {
   const work = mkdtempSync(join(tmpdir(), 'hintproof-e2e-'));
   const jsonFile = join(work, 'report.json');
@@ -31,7 +31,7 @@ export async function runCli(
   try {
     const child = spawn(process.execPath, [bin, ...fullArgs], {
       cwd: options.cwd ?? repoRoot,
-      env: { ...process.env, NO_COLOR: '1' },
+      env: { ...process.env, NO_COLOR: '1', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

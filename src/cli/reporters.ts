@@ -1,0 +1,123 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import {
+  createJsonReporter,
+  createJunitReporter,
+  createMarkdownReporter,
+  createSarifReporter,
+  createTextReporter,
+} from '../report/index.js';
+import type { EngineEvent, EventSink } from '../run/events.js';
+import { SetupError } from '../run/setupError.js';
+import { VERSION } from '../version.js';
+import type { Io } from './main.js';
+import type { CheckArguments } from './program.js';
+
+export const REPORTER_NAMES = ['text', 'json', 'junit', 'sarif', 'markdown'] as const;
+export type ReporterName = (typeof REPORTER_NAMES)[number];
+
+/** The file each file reporter writes in `--output-dir`. */
+export const REPORT_FILES: Readonly<Record<Exclude<ReporterName, 'text'>, string>> = {
+  json: 'report.json',
+  junit: 'junit.xml',
+  sarif: 'hintproof.sarif',
+  markdown: 'report.md',
+};
+
+export interface Reporters {
+  readonly emit: EventSink;
+  /** Writes every collected file; returns the paths written. */
+  finish(): string[];
+}
+
+/**
+ * Wires the chosen reporters: text to stdout, the others into files (`--json FILE`, and `--output-dir` for
+ * `--reporter json,junit,sarif,markdown`); Markdown is also appended to `$GITHUB_STEP_SUMMARY` when set.
+ * Fails before any work when an output cannot be written.
+ */
+export function createReporters(args: CheckArguments, io: Io, command: readonly string[]): Reporters {
+  const chosen = new Set<ReporterName>(args.reporter ?? ['text']);
+  const outputDir = args.outputDir ?? 'hintproof-report';
+  const fileReporters = [...chosen].filter((name): name is Exclude<ReporterName, 'text'> => name !== 'text');
+  if (fileReporters.length > 0) ensureDirectory(outputDir);
+
+  const outputs = new Map<string, string>();
+  const collect = (path: string) => (text: string) => outputs.set(path, (outputs.get(path) ?? '') + text);
+  const sinks: EventSink[] = [];
+  if (chosen.has('text')) {
+    const color = args.color ?? (io.isTty && !io.env.NO_COLOR);
+    sinks.push(
+      createTextReporter({
+        write: io.stdout,
+        color,
+        progress: true,
+        verbose: args.verbose,
+        version: VERSION,
+      }),
+    );
+  }
+  if (args.json !== undefined) sinks.push(createJsonReporter({ write: collect(args.json) }));
+  for (const name of fileReporters) {
+    const write = collect(join(outputDir, REPORT_FILES[name]));
+    if (name === 'json') sinks.push(createJsonReporter({ write }));
+    if (name === 'junit') sinks.push(createJunitReporter({ write }));
+    if (name === 'markdown') sinks.push(createMarkdownReporter({ write }));
+    if (name === 'sarif') {
+      const artifact = serverArtifact(command, io.cwd);
+      sinks.push(createSarifReporter({ write, version: VERSION, ...(artifact ? { artifact } : {}) }));
+    }
+  }
+  return {
+    emit: (event: EngineEvent) => sinks.forEach((sink) => sink(event)),
+    finish: () => {
+      for (const [path, text] of outputs) writeFileSync(path, text);
+      const summary = io.env.GITHUB_STEP_SUMMARY;
+      const markdown = outputs.get(join(outputDir, REPORT_FILES.markdown));
+      if (summary && markdown !== undefined) appendFileSync(summary, markdown);
+      return [...outputs.keys()];
+    },
+  };
+}
+
+/** Parses `--reporter text,junit` (repeatable). */
+export function reporterList(value: string, previous: ReporterName[] = []): ReporterName[] {
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  const unknown = names.filter((name) => !(REPORTER_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new SetupError(
+      `--reporter: unknown reporter "${unknown.join('", "')}". Choose from ${REPORTER_NAMES.join(', ')}.`,
+    );
+  }
+  return [...previous, ...(names as ReporterName[])];
+}
+
+function ensureDirectory(directory: string): void {
+  try {
+    mkdirSync(directory, { recursive: true });
+  } catch (error) {
+    throw new SetupError(
+      `--output-dir ${directory}: cannot create it (${(error as Error).message}). Choose a writable directory.`,
+    );
+  }
+}
+
+/**
+ * The server's own file, for SARIF locations: the first argument naming an existing file (`server.js` in
+ * `node server.js`), else the command itself when it is a file under the invocation directory.
+ */
+function serverArtifact(command: readonly string[], cwd: string): { uri: string; text?: string } | undefined {
+  const isFile = (word: string) => word !== '' && existsSync(word) && statSync(word).isFile();
+  const [program, ...args] = command;
+  const file =
+    args.find(isFile) ??
+    (program !== undefined && isFile(program) && !relative(cwd, program).startsWith('..')
+      ? program
+      : undefined);
+  if (file === undefined) return undefined;
+  const uri = relative(cwd, file).split('\\').join('/');
+  const text = statSync(file).size < 1_000_000 ? readFileSync(file, 'utf8') : undefined;
+  return { uri, ...(text === undefined ? {} : { text }) };
+}

@@ -1,0 +1,70 @@
+import junitModule from 'junit-report-builder';
+import type { Builder } from 'junit-report-builder';
+import { HINT_NAMES } from '../hints/hints.js';
+import type { EngineEvent, EventSink } from '../run/events.js';
+import { formatArgs } from './formatArgs.js';
+import { formatChange } from './formatChange.js';
+import { HINT_RULES } from './hintRules.js';
+import type { Report } from './model.js';
+
+// The package's types declare a default export; at run time Node hands over module.exports itself.
+const junit = ((junitModule as unknown as { default?: Builder }).default ?? junitModule) as Builder;
+
+export interface JunitReporterOptions {
+  readonly write: (xml: string) => void;
+}
+
+/**
+ * JUnit XML: one test suite per server, one test case per tool × hint. Contradicted = failure with the
+ * evidence; inconclusive, unchecked and not-applicable = skipped, with the reason as output.
+ */
+export function createJunitReporter(options: JunitReporterOptions): EventSink {
+  return (event: EngineEvent): void => {
+    if (event.type === 'end') options.write(junitXml(event.report));
+  };
+}
+
+export function junitXml(report: Report): string {
+  const builder = junit.newBuilder();
+  const suite = builder
+    .testSuite()
+    .name(`hintproof: ${report.server.name} ${report.server.version}`)
+    .property('seed', String(report.settings.seed))
+    .property('runs', String(report.settings.runs));
+  for (const tool of report.tools) {
+    for (const hint of HINT_NAMES) {
+      const verdict = tool.verdicts[hint];
+      const testCase = suite.testCase().className(`${report.server.name}.${tool.name}`).name(hint);
+      switch (verdict.status) {
+        case 'contradicted': {
+          const { evidence } = verdict;
+          testCase
+            .failure(evidence.title, HINT_RULES[hint].name)
+            .stacktrace(
+              [
+                `Declared: ${JSON.stringify(tool.declared)}`,
+                `Observed on call ${evidence.call}:`,
+                ...evidence.changes.map((change) => `  ${formatChange(change)}`),
+                `Arguments: ${formatArgs(evidence.args, 1000)}`,
+                `Reproduce with: ${evidence.replay}`,
+              ].join('\n'),
+            );
+          break;
+        }
+        case 'consistent':
+          testCase.standardOutput(`consistent over ${verdict.observations} successful observation(s)`);
+          break;
+        case 'inconclusive':
+          testCase.skipped().standardOutput(`inconclusive: ${verdict.reason}`);
+          break;
+        case 'unchecked':
+          testCase.skipped().standardOutput(`unchecked: ${verdict.reason}`);
+          break;
+        case 'not-applicable':
+          testCase.skipped().standardOutput('not applicable: the tool declares readOnlyHint: true');
+          break;
+      }
+    }
+  }
+  return `${builder.build()}\n`;
+}

@@ -1,0 +1,77 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot, runCli } from './runCli.js';
+
+const out = mkdtempSync(join(tmpdir(), 'hintproof-reporters-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+const notes = join(repoRoot, 'scenarios/notes');
+
+describe('--reporter and --output-dir', () => {
+  it('writes JUnit, SARIF, Markdown and JSON files and the step summary, with text on stdout', async () => {
+    const summary = join(out, 'summary.md');
+    writeFileSync(summary, '# earlier step\n');
+    const result = await runCli(
+      [
+        'check',
+        '--seed',
+        '1',
+        '--runs',
+        '3',
+        '--tool',
+        'read_note',
+        '--tool',
+        'list_notes',
+        '--reporter',
+        'text,junit',
+        '--reporter',
+        'sarif,markdown,json',
+        '--output-dir',
+        join(out, 'reports'),
+        '--fs',
+        'seed',
+        '--',
+        'node',
+        'server.js',
+        '{fs}',
+      ],
+      { cwd: notes, env: { GITHUB_STEP_SUMMARY: summary } },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/read_note claims readOnlyHint: true/);
+    const junit = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
+      readFileSync(join(out, 'reports/junit.xml'), 'utf8'),
+    ) as { testsuites: { testsuite: { tests: string; failures: string } } };
+    expect(junit.testsuites.testsuite).toMatchObject({ tests: '8', failures: '1' });
+    const sarif = JSON.parse(readFileSync(join(out, 'reports/hintproof.sarif'), 'utf8')) as {
+      runs: Array<{
+        results: Array<{
+          ruleId: string;
+          locations: Array<{
+            physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } };
+          }>;
+        }>;
+      }>;
+    };
+    const [only] = sarif.runs[0]!.results;
+    expect(only?.ruleId).toBe('readOnlyHint');
+    const location = only!.locations[0]!.physicalLocation;
+    expect(location.artifactLocation.uri).toBe('server.js');
+    const line = readFileSync(join(notes, 'server.js'), 'utf8').split('\n')[location.region.startLine - 1];
+    expect(line).toMatch(/read_note/);
+    const markdown = readFileSync(join(out, 'reports/report.md'), 'utf8');
+    expect(markdown).toMatch(/^## hintproof: 1 hint contradicted in 1 of 2 tools/);
+    expect(readFileSync(summary, 'utf8')).toBe(`# earlier step\n${markdown}`);
+    expect(JSON.parse(readFileSync(join(out, 'reports/report.json'), 'utf8'))).toMatchObject({
+      server: { name: 'notes-scenario' },
+    });
+  });
+
+  it('rejects an unknown reporter before any work', async () => {
+    const result = await runCli(['check', '--reporter', 'text,xml', '--', 'node', 'server.js']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/unknown reporter "xml". Choose from text, json, junit, sarif, markdown/);
+  });
+});
