@@ -12,3 +12,7 @@ export { hasContradiction } from './report/model.js';
 export { SPEC_DEFAULTS, HINT_NAMES } from './hints/hints.js';
 export type { DeclaredHints, HintName, Hints } from './hints/hints.js';
 export { VERSION } from './version.js';
+export { checkServer } from './library/checkServer.js';
+export type { CheckServerOptions, ServerFactory, StdioServer } from './library/checkServer.js';
+export { expectHintsToHold, HintsContradictedError } from './library/expectHintsToHold.js';
+export type { InProcessServer, InProcessSpec } from './run/inProcessSession.js';

@@ -11,12 +11,17 @@ import { checkTool } from './checkTool.js';
 import type { EventSink } from './events.js';
 import { exclusionOf } from './exclusion.js';
 import { probe } from './probe.js';
+import type { InProcessSpec } from './inProcessSession.js';
+import { startInProcessSession } from './inProcessSession.js';
 import type { ServerSpec } from './session.js';
+import { startSession } from './session.js';
 import { SessionPool } from './sessionPool.js';
+import type { SessionStarter } from './sessionPool.js';
 import { SetupError } from './setupError.js';
 
 export interface CheckOptions {
-  readonly server: ServerSpec;
+  /** A command to spawn over stdio, or a factory of in-process servers (one per run). */
+  readonly server: ServerSpec | InProcessSpec;
   /** The directory copied into each run's `{fs}`; an empty sandbox when absent. */
   readonly fsSeed?: string;
   /** Commands per tool. */
@@ -47,7 +52,12 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
   const unregister = onExitCleanup(() => rmSync(root, { recursive: true, force: true }));
   try {
     providers.push(await createProvider(options.fsSeed));
-    await using pool = new SessionPool(options.server, providers, root);
+    const server = options.server;
+    const start: SessionStarter =
+      'inProcess' in server
+        ? (directory) => startInProcessSession(server, providers, directory)
+        : (directory) => startSession(server, providers, directory);
+    await using pool = new SessionPool(start, root);
     const found = await probe(pool, options.calibrationMs);
     if (found.tools.length === 0) {
       throw new SetupError(

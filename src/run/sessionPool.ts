@@ -1,7 +1,8 @@
 import { runDirectory } from '../../harness/index.js';
-import type { EnvironmentProvider } from '../../harness/index.js';
-import type { RunSession, ServerSpec } from './session.js';
-import { startSession } from './session.js';
+import type { RunSession } from './session.js';
+
+/** Starts one session in a fresh run directory (a spawned server, or an in-process one). */
+export type SessionStarter = (directory: string) => Promise<RunSession>;
 
 /**
  * Hands out fresh sessions, preparing the next one (sandbox copy, process spawn, initialize, tools/list,
@@ -13,8 +14,7 @@ export class SessionPool implements AsyncDisposable {
   readonly #retired: Array<Promise<void>> = [];
 
   constructor(
-    private readonly spec: ServerSpec,
-    private readonly providers: readonly EnvironmentProvider[],
+    private readonly start: SessionStarter,
     private readonly root: string,
   ) {}
 
@@ -45,7 +45,7 @@ export class SessionPool implements AsyncDisposable {
   }
 
   #start(): Promise<RunSession> {
-    const session = startSession(this.spec, this.providers, runDirectory(this.root, this.#index++));
+    const session = this.start(runDirectory(this.root, this.#index++));
     // A prepared session that nobody takes must not become an unhandled rejection.
     session.catch(() => {});
     return session;

@@ -1,0 +1,74 @@
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { EnvironmentProvider } from '../../harness/index.js';
+import { createSandbox } from '../../harness/index.js';
+import { connect } from '../mcp/index.js';
+import type { McpConnection } from '../mcp/index.js';
+import type { RunSession } from './session.js';
+
+/** What hintproof needs of an in-process server: the SDK's `McpServer` and `Server` both fit. */
+export interface InProcessServer {
+  connect(transport: Transport): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * An in-process server under test: `inProcess` is called once per run with the run's placeholders (e.g.
+ * `{ fs: '/tmp/…/run-3/fs' }`) and returns a fresh server acting on that sandbox.
+ */
+export interface InProcessSpec {
+  readonly inProcess: (
+    placeholders: Readonly<Record<string, string>>,
+  ) => InProcessServer | Promise<InProcessServer>;
+  readonly startupTimeoutSeconds: number;
+  readonly clientVersion: string;
+}
+
+/**
+ * A run session whose server lives in this process and talks over the SDK's in-memory transport: the
+ * library API's path, with no process to spawn. "Killing" it closes the server.
+ */
+export async function startInProcessSession(
+  spec: InProcessSpec,
+  providers: readonly EnvironmentProvider[],
+  directory: string,
+): Promise<RunSession> {
+  const sandbox = await createSandbox(directory, providers);
+  let server: InProcessServer | undefined;
+  let connection: McpConnection | undefined;
+  let alive = true;
+  const kill = async () => {
+    alive = false;
+    await server?.close().catch(() => {});
+  };
+  const dispose = async () => {
+    await connection?.close().catch(() => {});
+    await kill();
+    await sandbox[Symbol.asyncDispose]();
+  };
+  try {
+    server = await spec.inProcess(sandbox.placeholders);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    connection = await connect(clientSide, {
+      clientVersion: spec.clientVersion,
+      startupTimeoutSeconds: spec.startupTimeoutSeconds,
+      isAlive: () => alive,
+    });
+    const tools = await connection.listTools();
+    const baseline = await sandbox.snapshot();
+    return {
+      sandbox,
+      connection,
+      tools,
+      baseline,
+      placeholders: sandbox.placeholders,
+      alive: () => alive,
+      kill,
+      [Symbol.asyncDispose]: dispose,
+    };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
