@@ -1,0 +1,55 @@
+import type pg from 'pg';
+import type { HarvestedValue } from '../environment.js';
+
+/** Tables and rows per table sampled for the argument generator, at most. */
+export const SAMPLE_TABLES = 50;
+export const SAMPLE_ROWS = 20;
+/** Text values longer than this are not offered as names. */
+export const SHORT_TEXT = 40;
+
+/**
+ * Values worth offering to generated arguments, read once from the seeded template: table names (plain and
+ * schema-qualified), key and unique-column values as identifiers, short text values as names. Sorted by
+ * kind then value, without duplicates.
+ */
+export async function sampleValues(
+  client: pg.ClientBase,
+  keys: ReadonlyMap<string, readonly string[]>,
+): Promise<HarvestedValue[]> {
+  const { rows: tables } = await client.query<{ schema: string; name: string; uniques: string[] }>(
+    `select n.nspname as schema, c.relname as name,
+            array(select distinct a.attname::text from pg_index x join pg_attribute a on a.attrelid = x.indrelid
+                  and a.attnum = any (x.indkey::int2[]) where x.indrelid = c.oid and x.indisunique) as uniques
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p', 'v', 'm') and n.nspname not in ('pg_catalog', 'information_schema', '_hintproof')
+        and n.nspname not like 'pg\\_%' order by n.nspname, c.relname limit ${SAMPLE_TABLES}`,
+  );
+  const values = new Map<string, HarvestedValue>();
+  const add = (kind: HarvestedValue['kind'], value: string) =>
+    values.set(`${kind}\0${value}`, { kind, value });
+  for (const table of tables) {
+    const qualified = `${table.schema}.${table.name}`;
+    add('table', table.name);
+    if (table.schema !== 'public') add('table', qualified);
+    const identifying = new Set([...(keys.get(qualified) ?? []), ...table.uniques]);
+    const { rows } = await client.query<{ row: Record<string, unknown> }>(
+      `select to_jsonb(t) as row from ${quote(table.schema)}.${quote(table.name)} t limit ${SAMPLE_ROWS}`,
+    );
+    for (const { row } of rows) {
+      for (const [column, value] of Object.entries(row)) {
+        if (identifying.has(column) && (typeof value === 'string' || typeof value === 'number')) {
+          add('identifier', String(value));
+        } else if (typeof value === 'string' && value.length > 0 && value.length <= SHORT_TEXT) {
+          add('name', value);
+        }
+      }
+    }
+  }
+  return [...values.values()].sort((a, b) =>
+    a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0,
+  );
+}
+
+function quote(identifier: string): string {
+  return `"${identifier.replaceAll('"', '""')}"`;
+}

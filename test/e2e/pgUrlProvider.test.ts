@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkArguments, compareVerdicts, loadScenarios } from '../../scenarios/scenarios.js';
+import { bin, runCli } from './runCli.js';
+
+/** The machine's PostgreSQL service (.ci/run starts it when it is down). */
+const SERVICE = 'postgres://postgres@127.0.0.1:5432/postgres';
+const scenario = loadScenarios().find((s) => s.name === 'shared-room')!;
+const args = checkArguments(scenario).slice(1);
+
+let admin: pg.Client;
+beforeAll(async () => {
+  admin = new pg.Client({ connectionString: SERVICE });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(
+      `The url-provider tests need PostgreSQL at ${SERVICE} (trust auth), which did not answer: ${String(error)}. ` +
+        'Start it (pg_ctlcluster --skip-systemctl-redirect 15 main start), as .ci/run does.',
+    );
+  }
+});
+afterAll(async () => {
+  await admin?.end();
+});
+
+async function hintproofDatabases(prefix = 'hintproof_'): Promise<string[]> {
+  const { rows } = await admin.query<{ datname: string }>(
+    'select datname from pg_database where starts_with(datname, $1) order by datname',
+    [prefix],
+  );
+  return rows.map((row) => row.datname);
+}
+
+describe('the url provider, against the machine’s PostgreSQL service', () => {
+  it('reaches the expected verdicts, leaves the URL’s database alone and drops every database it made', async () => {
+    const before = await hintproofDatabases();
+    const tablesBefore = (
+      await admin.query("select count(*)::int as n from pg_tables where schemaname = 'public'")
+    ).rows;
+    const result = await runCli(['check', '--seed', '1', '--runs', '10', '--pg-url', SERVICE, ...args], {
+      cwd: scenario.directory,
+      json: true,
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    expect(compareVerdicts(scenario, result.report!)).toEqual([]);
+    expect(await hintproofDatabases()).toEqual(before);
+    const tablesAfter = (
+      await admin.query("select count(*)::int as n from pg_tables where schemaname = 'public'")
+    ).rows;
+    expect(tablesAfter).toEqual(tablesBefore);
+  });
+
+  it('drops every database it made when interrupted with SIGINT midway', async () => {
+    const child = spawn(process.execPath, [bin, 'check', '--seed', '2', '--pg-url', SERVICE, ...args], {
+      cwd: scenario.directory,
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.resume();
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const prefix = `hintproof_${child.pid}_`;
+    // Midway: once a run's database exists next to the template.
+    const deadline = Date.now() + 60_000;
+    while ((await hintproofDatabases(prefix)).filter((name) => name.includes('_run_')).length < 2) {
+      if (Date.now() > deadline) throw new Error(`no run database appeared within 60 s; stderr:\n${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr).toMatch(/interrupted \(SIGINT\)/);
+    expect(await hintproofDatabases(prefix)).toEqual([]);
+  });
+});
