@@ -1,9 +1,18 @@
 import type fc from 'fast-check';
 import type { HarvestedValue } from '../../harness/index.js';
 import { createArgumentGuard } from './argumentGuard.js';
+import { boundedFilter } from './boundedFilter.js';
 import type { ArgumentGuard } from './argumentGuard.js';
 import { schemaToArbitrary } from './schemaToArbitrary.js';
 import { isSchemaObject } from './schemaObject.js';
+
+export interface ArgumentsOptions {
+  /**
+   * The arguments as they will be sent, e.g. with `{fs}` substituted by a sandbox directory: a pooled path that
+   * fits `maxLength` with the placeholder may not fit once substituted. Identity by default.
+   */
+  readonly resolve?: (args: Record<string, unknown>) => unknown;
+}
 
 /** A tool's argument generator and guard, or the sentence that says why there is none. */
 export type ToolArguments =
@@ -19,6 +28,7 @@ export type ToolArguments =
 export function argumentsFor(
   tool: { name: string; inputSchema: unknown },
   pool: readonly HarvestedValue[],
+  options: ArgumentsOptions = {},
 ): ToolArguments {
   try {
     const guard = createArgumentGuard(tool.inputSchema);
@@ -31,7 +41,15 @@ export function argumentsFor(
     }
     // An untyped inputSchema still describes the arguments object (MCP requires `type: "object"`).
     const objectSchema = schema.type === undefined ? { ...schema, type: 'object' } : schema;
-    const arbitrary = schemaToArbitrary(objectSchema, { pool }) as fc.Arbitrary<Record<string, unknown>>;
+    const built = schemaToArbitrary(objectSchema, { pool }) as fc.Arbitrary<Record<string, unknown>>;
+    // The last line of defence before the guard: judged as sent (placeholders substituted), on a bounded budget.
+    const resolve = options.resolve ?? ((args: Record<string, unknown>) => args);
+    const arbitrary = boundedFilter(
+      built,
+      (args) => guard.validate(resolve(args)).valid,
+      '#',
+      'the input schema once placeholders are substituted',
+    );
     return { ok: true, arbitrary, guard };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -1,5 +1,5 @@
 export { argumentsFor } from './argumentsFor.js';
-export type { ToolArguments } from './argumentsFor.js';
+export type { ArgumentsOptions, ToolArguments } from './argumentsFor.js';
 export { createArgumentGuard } from './argumentGuard.js';
 export type { ArgumentGuard, GuardResult } from './argumentGuard.js';
 export type { GenerationContext } from './generationContext.js';
@@ -9,3 +9,11 @@ export { schemaToArbitrary } from './schemaToArbitrary.js';
 export { UnsupportedSchemaError } from './unsupportedSchemaError.js';
 export { valuePool } from './valuePool.js';
 export type { StringLengths } from './valuePool.js';
+export {
+  extendRunPool,
+  LiveChoice,
+  liveChoice,
+  resolveLiveChoices,
+  valuesIn,
+  valuesInResult,
+} from './runPool.js';

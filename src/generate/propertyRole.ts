@@ -21,7 +21,18 @@ const PATH_WORDS = new Set([
   'src',
 ]);
 
-const NAME_WORDS = new Set(['name', 'title', 'key', 'id', 'identifier', 'note', 'slug', 'label', 'tag']);
+const NAME_WORDS = new Set([
+  'name',
+  'title',
+  'key',
+  'id',
+  'identifier',
+  'note',
+  'slug',
+  'label',
+  'tag',
+  'table',
+]);
 
 /**
  * The role of a property from the last word of its name, in any case style and singular or plural:

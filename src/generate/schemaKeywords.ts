@@ -8,88 +8,41 @@ export function isSchemaType(value: unknown): value is SchemaType {
   return (SCHEMA_TYPES as readonly unknown[]).includes(value);
 }
 
-/**
- * Keywords that constrain only values of some types, split into those generation honours and those it cannot
- * honour yet. `format` is honoured by ignoring it: plain strings are generated and the guard filters them.
- * `additionalProperties` and `unevaluatedProperties` are honoured by never generating undeclared keys;
- * `uniqueItems: false` constrains nothing.
- */
-const TYPE_KEYWORDS: Readonly<
-  Record<SchemaType, { supported: readonly string[]; unsupported: readonly string[] }>
-> = {
-  string: { supported: ['minLength', 'maxLength', 'format'], unsupported: ['pattern'] },
-  integer: {
-    supported: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'],
-    unsupported: ['multipleOf'],
-  },
-  number: {
-    supported: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'],
-    unsupported: ['multipleOf'],
-  },
-  object: {
-    supported: ['properties', 'required', 'additionalProperties', 'unevaluatedProperties'],
-    unsupported: [
-      'patternProperties',
-      'propertyNames',
-      'minProperties',
-      'maxProperties',
-      'dependencies',
-      'dependentRequired',
-      'dependentSchemas',
-    ],
-  },
-  array: {
-    supported: ['items', 'minItems', 'maxItems'],
-    unsupported: [
-      'uniqueItems',
-      'prefixItems',
-      'additionalItems',
-      'contains',
-      'minContains',
-      'maxContains',
-      'unevaluatedItems',
-    ],
-  },
-  boolean: { supported: [], unsupported: [] },
-  null: { supported: [], unsupported: [] },
-};
+/** Keywords that imply a type in a schema without `type`. */
+const TYPE_KEYWORDS: ReadonlyArray<[SchemaType, readonly string[]]> = [
+  ['object', ['properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames',
+    'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas', 'unevaluatedProperties']],
+  ['array', ['items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'contains', 'additionalItems',
+    'unevaluatedItems']],
+  ['string', ['minLength', 'maxLength', 'pattern', 'format']],
+  ['number', ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']],
+]; // prettier-ignore
 
-/** Keywords that apply to every type and that generation cannot honour yet. */
-const UNSUPPORTED_ANY_TYPE = [
-  'allOf',
-  'anyOf',
-  'oneOf',
-  'not',
-  'if',
-  'then',
-  'else',
-  '$dynamicRef',
-  '$recursiveRef',
-] as const;
+/** Keywords that combine subschemas; each is built from its branches and then filtered (see applicators). */
+export const APPLICATORS = ['allOf', 'anyOf', 'oneOf', 'if', 'not'] as const;
 
 /**
- * The first keyword of `schema` (in the schema's own key order) that constrains values of the given types and
- * that generation cannot honour, or `undefined`. Keywords of types that are not generated constrain nothing
- * (`minLength` next to `type: "integer"`), and keywords no JSON Schema dialect defines are ignored by
- * validators, so neither is reported.
+ * Keywords honoured by generating close and filtering with ajv (bounded, see `boundedFilter`): the builders aim
+ * at them (multiples, extra keys, an element that `contains` wants…) but the exact rule is ajv's.
  */
-export function firstUnsupportedKeyword(
-  schema: SchemaObject,
-  types: readonly SchemaType[],
-): string | undefined {
-  const unsupported = new Set<string>(UNSUPPORTED_ANY_TYPE);
-  for (const type of types) for (const keyword of TYPE_KEYWORDS[type].unsupported) unsupported.add(keyword);
-  return Object.keys(schema).find(
-    (keyword) => unsupported.has(keyword) && !(keyword === 'uniqueItems' && schema[keyword] === false),
+const FILTERED_KEYWORDS = new Set([
+  'multipleOf', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'dependentSchemas',
+  'dependencies', 'unevaluatedProperties', 'contains', 'minContains', 'maxContains', 'unevaluatedItems',
+  'prefixItems', 'additionalItems', '$dynamicRef', '$recursiveRef',
+]); // prettier-ignore
+
+/** Whether the values built for `schema` must still be filtered against it. */
+export function needsFilter(schema: SchemaObject): boolean {
+  return (
+    Object.keys(schema).some((keyword) => FILTERED_KEYWORDS.has(keyword)) ||
+    schema.uniqueItems === true ||
+    Array.isArray(schema.items)
   );
 }
 
 /** The types whose keywords appear in an untyped schema, e.g. `properties` → object. */
 export function typesImpliedByKeywords(schema: SchemaObject): SchemaType[] {
-  const implied: SchemaType[] = [];
-  for (const type of ['object', 'array', 'string', 'number'] as const) {
-    const { supported, unsupported } = TYPE_KEYWORDS[type];
-    if ([...supported, ...unsupported].some((keyword) => Object.hasOwn(schema, keyword))) implied.push(type);
-  }
-  return implied;
+  return TYPE_KEYWORDS.filter(([, keywords]) =>
+    keywords.some((keyword) => Object.hasOwn(schema, keyword)),
+  ).map(([type]) => type);
 }

@@ -1,3 +1,4 @@
+import { MAX_REF_DEPTH, RecursionLimitError } from './recursionLimitError.js';
 import { isSchemaObject } from './schemaObject.js';
 import { UnsupportedSchemaError } from './unsupportedSchemaError.js';
 
@@ -7,7 +8,7 @@ export interface SchemaLocation {
   readonly tokens: readonly string[];
   /** The nearest enclosing property name; array items inherit it (`paths: string[]` steers like `path`). */
   readonly propertyName: string | undefined;
-  /** `$ref` targets being expanded on the way here, to refuse recursive schemas. */
+  /** `$ref` targets being expanded on the way here, to bound recursive schemas. */
   readonly expandingRefs: readonly string[];
 }
 
@@ -47,8 +48,11 @@ export function resolveLocalRef(
     else throw unresolvable();
   }
   if (schema === undefined) throw unresolvable();
-  if (at.expandingRefs.includes(ref)) {
-    throw new UnsupportedSchemaError(pointerOf(at), `recursive $ref ${JSON.stringify(ref)}`);
+  if (at.expandingRefs.filter((expanding) => expanding === ref).length >= MAX_REF_DEPTH) {
+    throw new RecursionLimitError(
+      pointerOf(at),
+      `recursive $ref ${JSON.stringify(ref)} that does not end within ${MAX_REF_DEPTH} levels`,
+    );
   }
   return {
     schema,

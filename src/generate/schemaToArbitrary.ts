@@ -1,19 +1,24 @@
 import fc from 'fast-check';
+import { applicatorArbitrary, without } from './applicatorArbitrary.js';
+import type { Dereferenced } from './applicatorArbitrary.js';
 import { arrayArbitrary } from './arrayArbitrary.js';
 import { asSent } from './asSent.js';
+import { boundedFilter } from './boundedFilter.js';
 import type { GenerationContext } from './generationContext.js';
+import { mergeSchemas } from './mergeSchemas.js';
+import { multipleOfArbitrary } from './multipleOfArbitrary.js';
 import { integerArbitrary, numberArbitrary } from './numberArbitrary.js';
 import { objectArbitrary } from './objectArbitrary.js';
 import type { SchemaBuilder } from './schemaBuilder.js';
-import { firstUnsupportedKeyword, isSchemaType, typesImpliedByKeywords } from './schemaKeywords.js';
+import { APPLICATORS, isSchemaType, needsFilter, typesImpliedByKeywords } from './schemaKeywords.js';
 import type { SchemaType } from './schemaKeywords.js';
 import { pointerOf, resolveLocalRef, ROOT_LOCATION } from './schemaLocation.js';
 import type { SchemaLocation } from './schemaLocation.js';
 import { isSchemaObject } from './schemaObject.js';
 import type { SchemaObject } from './schemaObject.js';
+import { createSchemaValidator } from './schemaValidator.js';
+import type { SchemaValidator } from './schemaValidator.js';
 import { stringArbitrary } from './stringArbitrary.js';
-import { createSubschemaValidator } from './subschemaValidator.js';
-import type { SubschemaValidator } from './subschemaValidator.js';
 import { UnsupportedSchemaError } from './unsupportedSchemaError.js';
 
 /** Keywords next to `$ref` that change nothing about the values to generate. */
@@ -29,17 +34,31 @@ const REF_SIBLINGS = new Set([
 const ANY_JSON = fc.jsonValue({ maxDepth: 2 }).map((value) => asSent(value)?.value ?? null);
 
 /**
- * Converts a JSON Schema into a fast-check arbitrary of values that the schema accepts. Supports `type` (one or
- * several), `enum`, `const`, objects (`properties`, `required`), strings (`minLength`, `maxLength`; `format`
- * ignored), integers and numbers (inclusive and exclusive bounds), booleans, null, arrays (`items`, `minItems`,
- * `maxItems`), local `$ref`s, and offers a valid `default` alongside. Throws `UnsupportedSchemaError` naming the
- * construct and its JSON pointer for anything else that constrains values.
+ * Converts a JSON Schema (draft-07, 2019-09 or 2020-12) into a fast-check arbitrary of values that the schema
+ * accepts. Built directly: `type` (one or several, `null` included), `enum`, `const`, objects (`properties`,
+ * `required`, `additionalProperties`, `patternProperties`, `propertyNames`, `minProperties`,
+ * `dependentRequired`), arrays (`items`, `prefixItems`, `minItems`/`maxItems`, `uniqueItems`, `contains`),
+ * strings (lengths, `pattern` via `fc.stringMatching`, known `format`s), numbers (bounds, `multipleOf`), local
+ * `$ref`s (recursion bounded, see `MAX_REF_DEPTH`), `allOf` (merged), `anyOf`, `oneOf`, `if`/`then`/`else`,
+ * `not`; `default` and `examples` that the schema accepts are preferred values. What is only aimed at is
+ * filtered with ajv on a bounded budget (see `boundedFilter`). Throws `UnsupportedSchemaError` naming the
+ * construct and its JSON pointer when a (sub)schema is unsatisfiable or too hard.
  */
 export function schemaToArbitrary(schema: unknown, context: GenerationContext): fc.Arbitrary<unknown> {
-  let validator: SubschemaValidator | undefined;
-  const accepts: SubschemaValidator = (value, location) => {
-    validator ??= createSubschemaValidator(schema);
-    return validator(value, location);
+  let validator: SchemaValidator | undefined;
+  const accepts = (value: unknown, subschema: unknown, at: SchemaLocation): boolean => {
+    validator ??= createSchemaValidator(schema);
+    return validator(value, subschema, pointerOf(at));
+  };
+  /** A branch with `$ref` at its top, resolved and merged with its siblings (recursion bounded). */
+  const deref = (branch: unknown, at: SchemaLocation): Dereferenced => {
+    if (!isSchemaObject(branch) || !Object.hasOwn(branch, '$ref')) return { schema: branch, location: at };
+    if (typeof branch.$ref !== 'string') {
+      throw new UnsupportedSchemaError(pointerOf(at), 'a "$ref" that is not a string');
+    }
+    const target = resolveLocalRef(schema, branch.$ref, at);
+    const inner = deref(target.schema, { ...target.location, tokens: at.tokens });
+    return { schema: mergeSchemas(inner.schema, without(branch, ['$ref'])), location: inner.location };
   };
   const build: SchemaBuilder = (subschema, at) => {
     if (subschema === true) return ANY_JSON;
@@ -55,39 +74,54 @@ export function schemaToArbitrary(schema: unknown, context: GenerationContext): 
     if (at.tokens.length > 0 && Object.hasOwn(subschema, '$id')) {
       throw new UnsupportedSchemaError(pointerOf(at), 'unsupported keyword "$id" below the root');
     }
-    const constants = constantsOf(subschema, at, accepts);
+    if (Object.hasOwn(subschema, '$ref')) return referenced(subschema, at);
+    const whole = (value: unknown): boolean => accepts(value, subschema, at);
+    const constants = constantsOf(subschema, at, whole);
     if (constants !== undefined) return constants;
-    const core = Object.hasOwn(subschema, '$ref') ? referenced(subschema, at) : typed(subschema, at);
-    const fallback = Object.hasOwn(subschema, 'default') ? asSent(subschema.default) : undefined;
-    if (fallback === undefined || !accepts(fallback.value, at)) return core;
-    return fc.oneof({ arbitrary: fc.constant(fallback.value), weight: 1 }, { arbitrary: core, weight: 4 });
+    const applicator = APPLICATORS.find((keyword) => Object.hasOwn(subschema, keyword));
+    const core =
+      applicator !== undefined
+        ? boundedFilter(
+            applicatorArbitrary(subschema, at, build, deref),
+            whole,
+            pointerOf(at),
+            `"${applicator}"`,
+          )
+        : typed(subschema, at, whole);
+    const preferred = preferredValues(subschema, whole);
+    if (preferred.length === 0) return core;
+    return fc.oneof({ arbitrary: fc.constantFrom(...preferred), weight: 1 }, { arbitrary: core, weight: 4 });
   };
   const referenced = (subschema: SchemaObject, at: SchemaLocation): fc.Arbitrary<unknown> => {
     const ref = subschema.$ref;
     if (typeof ref !== 'string') {
       throw new UnsupportedSchemaError(pointerOf(at), 'a "$ref" that is not a string');
     }
-    const sibling = Object.keys(subschema).find((keyword) => !REF_SIBLINGS.has(keyword));
-    if (sibling !== undefined) {
-      throw new UnsupportedSchemaError(
-        pointerOf(at),
-        `unsupported keyword ${JSON.stringify(sibling)} next to "$ref"`,
-      );
-    }
+    const constraining = Object.keys(subschema).some((keyword) => !REF_SIBLINGS.has(keyword));
     const target = resolveLocalRef(schema, ref, at);
-    return build(target.schema, target.location);
+    if (!constraining) return build(target.schema, target.location);
+    // Siblings of `$ref` apply too (2019-09+; draft-07 validators differ): both, as an `allOf`.
+    return build({ allOf: [{ $ref: ref }, without(subschema, ['$ref'])] }, at);
   };
-  const typed = (subschema: SchemaObject, at: SchemaLocation): fc.Arbitrary<unknown> => {
+  const typed = (
+    subschema: SchemaObject,
+    at: SchemaLocation,
+    whole: (value: unknown) => boolean,
+  ): fc.Arbitrary<unknown> => {
     const types = typesOf(subschema, at);
-    const unsupported = firstUnsupportedKeyword(subschema, types ?? []);
-    if (unsupported !== undefined) {
-      throw new UnsupportedSchemaError(pointerOf(at), `unsupported keyword ${JSON.stringify(unsupported)}`);
-    }
     if (types === undefined) return ANY_JSON;
-    const arbitraries = types.map((type) => typeArbitrary(type, subschema, at));
-    return arbitraries.length === 1 && arbitraries[0] !== undefined
-      ? arbitraries[0]
-      : fc.oneof(...arbitraries);
+    const arbitraries = types.flatMap((type) => {
+      try {
+        return [typeArbitrary(type, subschema, at)];
+      } catch (error) {
+        if (types.length > 1 && error instanceof UnsupportedSchemaError) return [];
+        throw error;
+      }
+    });
+    if (arbitraries.length === 0) return typeArbitrary(types[0] as SchemaType, subschema, at);
+    const direct =
+      arbitraries.length === 1 && arbitraries[0] !== undefined ? arbitraries[0] : fc.oneof(...arbitraries);
+    return needsFilter(subschema) ? boundedFilter(direct, whole, pointerOf(at), 'the schema') : direct;
   };
   const typeArbitrary = (
     type: SchemaType,
@@ -100,11 +134,15 @@ export function schemaToArbitrary(schema: unknown, context: GenerationContext): 
       case 'array':
         return arrayArbitrary(subschema, at, build);
       case 'string':
-        return stringArbitrary(subschema, at, context.pool);
+        return stringArbitrary(subschema, at, context.pool, (value) => accepts(value, subschema, at));
       case 'integer':
-        return integerArbitrary(subschema, at);
+        return subschema.multipleOf !== undefined
+          ? multipleOfArbitrary(subschema, at)
+          : integerArbitrary(subschema, at);
       case 'number':
-        return numberArbitrary(subschema, at);
+        return subschema.multipleOf !== undefined
+          ? multipleOfArbitrary(subschema, at)
+          : numberArbitrary(subschema, at);
       case 'boolean':
         return fc.boolean();
       case 'null':
@@ -121,7 +159,7 @@ export function schemaToArbitrary(schema: unknown, context: GenerationContext): 
 function constantsOf(
   schema: SchemaObject,
   at: SchemaLocation,
-  accepts: SubschemaValidator,
+  accepts: (value: unknown) => boolean,
 ): fc.Arbitrary<unknown> | undefined {
   let values: unknown[];
   if (Object.hasOwn(schema, 'const')) values = [schema.const];
@@ -130,7 +168,7 @@ function constantsOf(
   else throw new UnsupportedSchemaError(pointerOf(at), 'an "enum" that is not an array');
   const accepted = values.flatMap((value) => {
     const sent = asSent(value);
-    return sent !== undefined && accepts(sent.value, at) ? [sent.value] : [];
+    return sent !== undefined && accepts(sent.value) ? [sent.value] : [];
   });
   if (accepted.length === 0) {
     const keyword = Object.hasOwn(schema, 'const') ? '"const"' : '"enum"';
@@ -142,17 +180,26 @@ function constantsOf(
   return fc.constantFrom(...accepted);
 }
 
+/** `default` and `examples` values, as sent, that the whole subschema accepts: tried alongside generated ones. */
+function preferredValues(schema: SchemaObject, accepts: (value: unknown) => boolean): unknown[] {
+  const candidates = [
+    ...(Object.hasOwn(schema, 'default') ? [schema.default] : []),
+    ...(Array.isArray(schema.examples) ? (schema.examples as unknown[]) : []),
+  ];
+  const seen = new Set<string>();
+  return candidates.flatMap((candidate) => {
+    const sent = asSent(candidate);
+    if (sent === undefined || seen.has(JSON.stringify(sent.value)) || !accepts(sent.value)) return [];
+    seen.add(JSON.stringify(sent.value));
+    return [sent.value];
+  });
+}
+
 /** The types to generate: `type` as given, or implied by the keywords; `undefined` for any JSON value. */
 function typesOf(schema: SchemaObject, at: SchemaLocation): SchemaType[] | undefined {
   const declared = schema.type;
   if (declared === undefined) {
     const implied = typesImpliedByKeywords(schema);
-    if (implied.length > 1) {
-      throw new UnsupportedSchemaError(
-        pointerOf(at),
-        `no "type" next to keywords of ${implied.join(' and ')}`,
-      );
-    }
     return implied.length === 0 ? undefined : implied;
   }
   const types: unknown[] = Array.isArray(declared) ? (declared as unknown[]) : [declared];

@@ -1,21 +1,45 @@
-import type fc from 'fast-check';
+import fc from 'fast-check';
 import type { HarvestedValue } from '../../harness/index.js';
-import { assertOrdered, countKeyword } from './keywordValue.js';
+import { boundedFilter } from './boundedFilter.js';
+import { formatArbitrary } from './formatArbitrary.js';
+import { assertOrdered, countKeyword, invalid } from './keywordValue.js';
+import { patternArbitrary } from './patternArbitrary.js';
+import { pointerOf } from './schemaLocation.js';
 import type { SchemaLocation } from './schemaLocation.js';
 import type { SchemaObject } from './schemaObject.js';
 import { valuePool } from './valuePool.js';
 
 /**
- * Strings within `minLength`/`maxLength`, drawn from the value pool as steered by the property name. `format`
- * is not generated for yet: values that miss it are left for the guard to reject.
+ * Strings within `minLength`/`maxLength`, drawn from the value pool as steered by the property name. A
+ * `pattern` is generated with `fc.stringMatching`, a known `format` with fast-check's own arbitraries (email,
+ * uri, uuid, date-time…); both are filtered (bounded) against the whole string schema and mixed with the pooled
+ * values that satisfy it.
  */
 export function stringArbitrary(
   schema: SchemaObject,
   at: SchemaLocation,
   pool: readonly HarvestedValue[],
+  accepts: (value: unknown) => boolean,
 ): fc.Arbitrary<string> {
   const minLength = countKeyword(schema, 'minLength', at) ?? 0;
   const maxLength = countKeyword(schema, 'maxLength', at);
   assertOrdered({ keyword: 'minLength', value: minLength }, { keyword: 'maxLength', value: maxLength }, at);
-  return valuePool(pool, at.propertyName, { minLength, maxLength });
+  const pattern = schema.pattern;
+  if (pattern !== undefined && typeof pattern !== 'string') throw invalid('pattern', 'a string', pattern, at);
+  const lengths = { minLength, maxLength };
+  const format = formatArbitrary(schema.format);
+  if (pattern === undefined && format === undefined) return valuePool(pool, at.propertyName, lengths);
+  // The pattern (or format) is the stronger constraint: build from it, then filter the rest.
+  const base = (pattern === undefined ? undefined : patternArbitrary(pattern)) ?? format;
+  const what =
+    pattern !== undefined ? `"pattern" ${JSON.stringify(pattern)}` : `"format" ${String(schema.format)}`;
+  const candidates = base ?? valuePool(pool, at.propertyName, lengths);
+  const generated = boundedFilter(candidates, accepts, pointerOf(at), `${what} with its lengths`);
+  const pooled = [...new Set(pool.map((entry) => entry.value))].filter(accepts).sort();
+  if (pooled.length === 0) return generated;
+  return fc.oneof(
+    { withCrossShrink: true },
+    { arbitrary: generated, weight: 3 },
+    { arbitrary: fc.constantFrom(...pooled), weight: 1 },
+  );
 }

@@ -37,7 +37,7 @@ const MIX: Readonly<
     ],
   },
   name: {
-    kinds: ['name', 'identifier'],
+    kinds: ['name', 'identifier', 'table'],
     weights: [
       ['preferred', 5],
       ['otherPooled', 1],

@@ -49,22 +49,26 @@ describe('argumentsFor', () => {
 
   it.each<[string, unknown, string]>([
     [
-      'an unsupported keyword',
-      { type: 'object', properties: { target: { oneOf: [{ type: 'string' }, { type: 'integer' }] } } },
-      'cannot generate arguments: unsupported keyword "oneOf" at #/properties/target',
+      'an unsatisfiable oneOf',
+      {
+        type: 'object',
+        properties: { target: { oneOf: [{ type: 'string' }, { type: 'string' }] } },
+        required: ['target'],
+      },
+      'cannot generate arguments: no generated value satisfies "oneOf" (0 of 60 candidates): unsatisfiable or too hard at #/properties/target',
     ],
     [
-      'an unsupported keyword in an array of objects',
+      'an unsatisfiable pattern in an array of objects',
       {
         type: 'object',
         properties: {
           items: {
             type: 'array',
-            items: { type: 'object', properties: { id: { type: 'string', pattern: '^x' } } },
+            items: { type: 'object', properties: { id: { type: 'string', pattern: '^x+$', maxLength: 0 } } },
           },
         },
       },
-      'cannot generate arguments: unsupported keyword "pattern" at #/properties/items/items/properties/id',
+      'cannot generate arguments: no generated value satisfies "pattern" "^x+$" with its lengths (0 of 60 candidates): unsatisfiable or too hard at #/properties/items/items/properties/id',
     ],
     [
       'an inputSchema that is not an object type',

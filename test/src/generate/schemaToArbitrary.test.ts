@@ -120,11 +120,58 @@ describe('schemaToArbitrary', () => {
 
   it('generates any JSON value for an empty schema and plain strings for an unknown format', () => {
     expect(() => schemaToArbitrary({}, { pool: [] })).not.toThrow();
-    const dates = fc.sample(schemaToArbitrary({ type: 'string', format: 'date-time' }, { pool: [] }), {
+    const values = fc.sample(schemaToArbitrary({ type: 'string', format: 'x-vendor' }, { pool: [] }), {
       seed: 1,
       numRuns: 20,
     });
-    expect(dates.every((value) => typeof value === 'string')).toBe(true);
+    expect(values.every((value) => typeof value === 'string')).toBe(true);
+  });
+
+  it('prefers examples and defaults that the schema accepts', () => {
+    const values = fc.sample(
+      schemaToArbitrary({ type: 'string', examples: ['groceries.md', 42], default: 'todo.md' }, { pool: [] }),
+      { seed: 1, numRuns: 300 },
+    );
+    expect(values).toContain('groceries.md');
+    expect(values).toContain('todo.md');
+    expect(values).not.toContain(42);
+  });
+
+  it('generates recursive schemas to a bounded depth', () => {
+    const schema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      $defs: {
+        tree: {
+          type: 'object',
+          properties: {
+            label: { type: 'string' },
+            children: { type: 'array', items: { $ref: '#/$defs/tree' } },
+          },
+          required: ['label'],
+        },
+      },
+      properties: { root: { $ref: '#/$defs/tree' } },
+      required: ['root'],
+    };
+    const depth = (node: unknown): number =>
+      1 + Math.max(0, ...((node as { children?: unknown[] }).children ?? []).map(depth));
+    const values = fc.sample(schemaToArbitrary(schema, { pool: [] }), { seed: 2, numRuns: 200 });
+    const depths = values.map((value) => depth((value as { root: unknown }).root));
+    expect(Math.max(...depths)).toBeGreaterThan(1);
+    expect(Math.max(...depths)).toBeLessThanOrEqual(4);
+  });
+
+  it('makes oneOf values match exactly one branch', () => {
+    const schema = {
+      oneOf: [
+        { type: 'integer', minimum: 0 },
+        { type: 'integer', maximum: 10 },
+      ],
+    };
+    const values = fc.sample(schemaToArbitrary(schema, { pool: [] }), { seed: 1, numRuns: 200 }) as number[];
+    expect(values.every((value) => value < 0 || value > 10)).toBe(true);
+    expect(values.some((value) => value < 0) && values.some((value) => value > 10)).toBe(true);
   });
 
   describe('refuses what it cannot honour, naming the construct and where', () => {
@@ -134,48 +181,67 @@ describe('schemaToArbitrary', () => {
     });
     it.each<[string, unknown, string]>([
       [
-        'oneOf',
-        at('target', { oneOf: [{ type: 'string' }] }),
-        'unsupported keyword "oneOf" at #/properties/target',
-      ],
-      ['anyOf', at('x', { anyOf: [{ type: 'string' }] }), 'unsupported keyword "anyOf" at #/properties/x'],
-      ['allOf', at('x', { type: 'string', allOf: [] }), 'unsupported keyword "allOf" at #/properties/x'],
-      ['not', at('x', { type: 'string', not: { const: '' } }), 'unsupported keyword "not" at #/properties/x'],
-      ['if', at('x', { if: true, then: true }), 'unsupported keyword "if" at #/properties/x'],
-      [
-        'pattern',
-        at('name', { type: 'string', pattern: '^a' }),
-        'unsupported keyword "pattern" at #/properties/name',
+        'oneOf whose branches always overlap',
+        at('target', { oneOf: [{ type: 'string' }, { type: 'string', maxLength: 1000 }] }),
+        'no generated value satisfies "oneOf" (0 of 60 candidates): unsatisfiable or too hard at #/properties/target',
       ],
       [
-        'pattern on an implied string',
-        at('name', { minLength: 1, pattern: '^a' }),
-        'unsupported keyword "pattern" at #/properties/name',
+        'an empty anyOf (ajv refuses it when asked)',
+        at('x', { anyOf: [] }),
+        'an empty "anyOf", which no value satisfies at #/properties/x',
       ],
       [
-        'multipleOf',
-        at('n', { type: 'number', multipleOf: 2 }),
-        'unsupported keyword "multipleOf" at #/properties/n',
+        'allOf of disjoint types',
+        at('x', { allOf: [{ type: 'string' }, { type: 'integer' }] }),
+        'an empty "type" array at #/properties/x',
       ],
       [
-        'uniqueItems',
-        at('list', { type: 'array', uniqueItems: true }),
-        'unsupported keyword "uniqueItems" at #/properties/list',
+        'not of everything',
+        at('x', { type: 'string', not: {} }),
+        'no generated value satisfies "not" (0 of 60 candidates): unsatisfiable or too hard at #/properties/x',
       ],
       [
-        'tuple items',
-        at('pair', { type: 'array', items: [{ type: 'string' }] }),
-        'invalid "items" (expected a schema (the tuple form is not supported), received [{"type":"string"}]) at #/properties/pair',
+        'if/then/else that both fail',
+        at('x', { type: 'integer', if: { minimum: 0 }, then: false, else: false }),
+        'no "if" branch can be generated: schema false, which no value satisfies at #/properties/x',
       ],
       [
-        'minProperties deep inside',
-        at('outer', { type: 'object', properties: { inner: { type: 'object', minProperties: 1 } } }),
-        'unsupported keyword "minProperties" at #/properties/outer/properties/inner',
+        'a pattern its lengths exclude',
+        at('name', { type: 'string', pattern: '^abc$', maxLength: 2 }),
+        'no generated value satisfies "pattern" "^abc$" with its lengths (0 of 60 candidates): unsatisfiable or too hard at #/properties/name',
+      ],
+      [
+        'multipleOf without a multiple in range',
+        at('n', { type: 'integer', multipleOf: 10, minimum: 1, maximum: 9 }),
+        'no multiple of 10 within the bounds at #/properties/n',
+      ],
+      [
+        'minItems beyond a closed tuple',
+        at('pair', { type: 'array', prefixItems: [{ type: 'string' }], items: false, minItems: 2 }),
+        '"minItems" 2 beyond the tuple at #/properties/pair',
+      ],
+      [
+        'unsatisfiable deep inside',
+        at('outer', {
+          type: 'object',
+          properties: { inner: { type: 'object', minProperties: 2, maxProperties: 1 } },
+          required: ['inner'],
+        }),
+        'no generated value satisfies the schema (0 of 60 candidates): unsatisfiable or too hard at #/properties/outer/properties/inner',
       ],
       [
         'an array item',
-        at('list', { type: 'array', items: { type: 'object', propertyNames: { maxLength: 3 } } }),
-        'unsupported keyword "propertyNames" at #/properties/list/items',
+        at('list', {
+          type: 'array',
+          minItems: 1,
+          items: { type: 'object', propertyNames: { maxLength: 0 }, minProperties: 2 },
+        }),
+        'no generated value satisfies the schema (0 of 60 candidates): unsatisfiable or too hard at #/properties/list/items',
+      ],
+      [
+        'more unique items than distinct values (must end, not loop)',
+        at('flags', { type: 'array', items: { type: 'boolean' }, uniqueItems: true, minItems: 3 }),
+        'no generated value satisfies the schema (0 of 60 candidates): unsatisfiable or too hard at #/properties/flags',
       ],
       [
         'unresolvable $ref',
@@ -188,22 +254,20 @@ describe('schemaToArbitrary', () => {
         'unresolvable $ref "https://example.com/schema.json" at #/properties/x',
       ],
       [
-        'recursive $ref',
+        'a recursive $ref that never ends',
         {
           type: 'object',
-          definitions: { node: { type: 'object', properties: { next: { $ref: '#/definitions/node' } } } },
+          definitions: {
+            node: {
+              type: 'object',
+              properties: { next: { $ref: '#/definitions/node' } },
+              required: ['next'],
+            },
+          },
           properties: { head: { $ref: '#/definitions/node' } },
+          required: ['head'],
         },
-        'recursive $ref "#/definitions/node" at #/definitions/node/properties/next',
-      ],
-      [
-        '$ref with constraining siblings',
-        {
-          type: 'object',
-          definitions: { s: { type: 'string' } },
-          properties: { x: { $ref: '#/definitions/s', maxLength: 2 } },
-        },
-        'unsupported keyword "maxLength" next to "$ref" at #/properties/x',
+        'recursive $ref "#/definitions/node" that does not end within 3 levels at #/definitions/node/properties/next',
       ],
       ['an unknown type', at('x', { type: 'date' }), 'unsupported type "date" at #/properties/x'],
       [
@@ -211,11 +275,15 @@ describe('schemaToArbitrary', () => {
         at('x', 42),
         'schema that is neither an object nor a boolean (received 42) at #/properties/x',
       ],
-      ['schema false', at('x', false), 'schema false, which no value satisfies at #/properties/x'],
       [
-        'undeclared required property',
-        { type: 'object', properties: {}, required: ['ghost'] },
-        'required property "ghost" without a schema in "properties" at #',
+        'schema false',
+        { type: 'object', properties: { x: false }, required: ['x'] },
+        'schema false, which no value satisfies at #/properties/x',
+      ],
+      [
+        'required property that additionalProperties forbids',
+        { type: 'object', properties: {}, required: ['ghost'], additionalProperties: false },
+        'required property "ghost" that "additionalProperties": false forbids at #',
       ],
       [
         'unsatisfiable lengths',
@@ -245,12 +313,12 @@ describe('schemaToArbitrary', () => {
       [
         'escaped pointer tokens',
         at('a/b~c', { oneOf: [] }),
-        'unsupported keyword "oneOf" at #/properties/a~1b~0c',
+        'an empty "oneOf", which no value satisfies at #/properties/a~1b~0c',
       ],
       [
         'percent-encoded pointer tokens',
         at('with space', { oneOf: [] }),
-        'unsupported keyword "oneOf" at #/properties/with%20space',
+        'an empty "oneOf", which no value satisfies at #/properties/with%20space',
       ],
     ])('%s', (_title, schema, construct) => {
       let thrown: unknown;

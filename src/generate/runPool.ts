@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import type { HarvestedValue } from '../../harness/index.js';
+import { propertyRole } from './propertyRole.js';
+
+/** Values kept from one run's arguments and responses, at most; the first seen are kept. */
+export const RUN_POOL_LIMIT = 200;
+
+/** Longest string worth offering again: longer ones are prose, not names. */
+const MAX_VALUE_LENGTH = 200;
+
+/**
+ * Values worth reusing that a run has seen (arguments it sent, responses it received): every string leaf, its
+ * kind judged by the nearest property name (`path` → path, `noteId` → identifier, `name` → name, else text).
+ * Pure; in document order.
+ */
+export function valuesIn(value: unknown, propertyName?: string): HarvestedValue[] {
+  if (typeof value === 'string') {
+    if (value === '' || value.length > MAX_VALUE_LENGTH) return [];
+    return [{ kind: kindOf(propertyName), value }];
+  }
+  if (Array.isArray(value)) return value.flatMap((item) => valuesIn(item, propertyName));
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).flatMap(([key, item]) => valuesIn(item, key));
+  }
+  return [];
+}
+
+/**
+ * The values in a `tools/call` result: its `structuredContent`, and each text content item parsed as JSON where
+ * it is JSON (a short plain text line counts as text). Pure; never throws on odd results.
+ */
+export function valuesInResult(result: unknown): HarvestedValue[] {
+  if (typeof result !== 'object' || result === null) return [];
+  const { content, structuredContent } = result as { content?: unknown; structuredContent?: unknown };
+  const fromText = (Array.isArray(content) ? content : []).flatMap((item: unknown) => {
+    const text = (item as { type?: unknown; text?: unknown } | null)?.text;
+    if (typeof text !== 'string') return [];
+    try {
+      return valuesIn(JSON.parse(text) as unknown);
+    } catch {
+      return valuesIn(text);
+    }
+  });
+  return [...valuesIn(structuredContent), ...fromText];
+}
+
+/** Pure: the run pool with more values: no duplicates (same kind and value), first seen first, capped. */
+export function extendRunPool(
+  pool: readonly HarvestedValue[],
+  values: readonly HarvestedValue[],
+): HarvestedValue[] {
+  const seen = new Set(pool.map((entry) => `${entry.kind}\0${entry.value}`));
+  const extended = [...pool];
+  for (const entry of values) {
+    const key = `${entry.kind}\0${entry.value}`;
+    if (seen.has(key) || extended.length >= RUN_POOL_LIMIT) continue;
+    seen.add(key);
+    extended.push(entry);
+  }
+  return extended;
+}
+
+/**
+ * A value to take from the run pool when the command is sent, not when it is generated: the pool of a run
+ * grows with every call (earlier arguments and responses), so fast-check generates only the index (and a
+ * fallback for an empty pool), and `resolveLiveChoices` picks the value at call time. Replay stays exact: the
+ * same seed makes the same calls, which see the same responses and so the same pool.
+ */
+export class LiveChoice {
+  constructor(
+    readonly index: number,
+    readonly kinds: readonly HarvestedValue['kind'][],
+    readonly fallback: string,
+    readonly accepts: (value: string) => boolean,
+  ) {}
+}
+
+/** An arbitrary of live choices among pooled values of `kinds` that `accepts` admits, else `fallback`. */
+export function liveChoice(
+  kinds: readonly HarvestedValue['kind'][],
+  fallback: fc.Arbitrary<string>,
+  accepts: (value: string) => boolean,
+): fc.Arbitrary<LiveChoice> {
+  return fc
+    .tuple(fc.nat({ max: RUN_POOL_LIMIT - 1 }), fallback)
+    .map(([index, value]) => new LiveChoice(index, kinds, value, accepts));
+}
+
+/**
+ * Pure: the arguments as they will be sent, every `LiveChoice` replaced by a value of the run pool (the
+ * index taken modulo the candidates that fit) or by its fallback when none fits. Record these, not the
+ * generated form, in the observation.
+ */
+export function resolveLiveChoices<T>(args: T, pool: readonly HarvestedValue[]): T {
+  if (args instanceof LiveChoice) {
+    const candidates = pool.filter((entry) => args.kinds.includes(entry.kind) && args.accepts(entry.value));
+    const chosen = candidates[args.index % Math.max(1, candidates.length)];
+    return (chosen?.value ?? args.fallback) as T;
+  }
+  if (Array.isArray(args)) return args.map((item: unknown) => resolveLiveChoices(item, pool)) as T;
+  if (typeof args === 'object' && args !== null) {
+    const resolved: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(args)) {
+      Object.defineProperty(resolved, key, {
+        value: resolveLiveChoices(value, pool),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return resolved as T;
+  }
+  return args;
+}
+
+function kindOf(propertyName: string | undefined): HarvestedValue['kind'] {
+  const role = propertyRole(propertyName);
+  if (role === 'path' || role === 'target') return 'path';
+  if (role === 'name') return /(?:^|[^a-z])id$|Id$|_id$/.test(propertyName ?? '') ? 'identifier' : 'name';
+  return 'text';
+}

@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixtures, runCli } from './runCli.js';
+
+describe('a server whose tools validate their own arguments with ajv', () => {
+  it("rejects none of hintproof's calls, and no generated argument failed the guard", async () => {
+    const result = await runCli(
+      ['check', '--runs', '8', '--seed', '3', '--', 'node', join(fixtures, 'ajv-validating.js')],
+      { json: true },
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const tools = result.report!.tools;
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'combinators',
+      'formats_and_patterns',
+      'numbers',
+      'objects_and_arrays',
+      'recursive',
+    ]);
+    for (const tool of tools) {
+      expect({ tool: tool.name, ...tool.calls }).toEqual({
+        tool: tool.name,
+        total: 16,
+        errors: 0,
+        invalidArguments: 0,
+        pooledShare: expect.any(Number) as number,
+      });
+      expect(tool.verdicts.readOnlyHint.status).toBe('consistent');
+    }
+  });
+});

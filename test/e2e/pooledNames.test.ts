@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runChecks } from '../../src/index.js';
+import type { CheckOptions } from '../../src/index.js';
+
+const notes = new URL('../../scenarios/notes/', import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), 'hintproof-pooled-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function options(seed: number, pools: boolean): CheckOptions {
+  return {
+    server: {
+      command: process.execPath,
+      args: [join(notes, 'server.js'), '{fs}'],
+      env: {},
+      startupTimeoutSeconds: 30,
+      clientVersion: 'test',
+    },
+    fsSeed: join(notes, 'seed'),
+    runs: 25,
+    seed,
+    tools: ['save_note'],
+    timeoutSeconds: 10,
+    ignore: [],
+    calibrationMs: 50,
+    commandLine: ['node', 'server.js', '{fs}'],
+    replayCommand: () => '',
+    workDirectory: work,
+    pools,
+  };
+}
+
+// `npm run bench` measures all 20 seeds (bench/generation.js: 20/20); two keep this test short.
+describe('pooled names on the notes scenario (save_note overwrites an existing note)', () => {
+  it.each([1, 2])('catches the lie at the default budget, seed %i', async (seed) => {
+    const report = await runChecks(options(seed, true), () => {});
+    const tool = report.tools[0]!;
+    expect(tool.verdicts.destructiveHint.status).toBe('contradicted');
+    expect(tool.calls.pooledShare).toBeGreaterThan(0.3);
+  });
+
+  it('misses it with random names only (the bench baseline), which is why pools matter', async () => {
+    const report = await runChecks({ ...options(1, false), runs: 10 }, () => {});
+    expect(report.tools[0]!.verdicts.destructiveHint.status).toBe('consistent');
+    expect(report.tools[0]!.calls.pooledShare).toBe(0);
+  });
+});
