@@ -1,0 +1,47 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixtures, runCli, statuses } from './runCli.js';
+
+describe('a server that fails in every way during calls', () => {
+  it('the run completes; faulty tools are inconclusive with the reason; the honest tool keeps its verdict', async () => {
+    const result = await runCli(
+      [
+        'check',
+        '--seed',
+        '5',
+        '--runs',
+        '2',
+        '--timeout',
+        '2',
+        '--env',
+        'SLOW_START=1500',
+        '--',
+        'node',
+        join(fixtures, 'faulty.js'),
+      ],
+      { json: true, timeoutMs: 240_000 },
+    );
+    expect(result.code).toBe(0);
+    const report = result.report!;
+    const verdicts = statuses(report);
+    const reason = (tool: string) =>
+      JSON.stringify(report.tools.find((t) => t.name === tool)!.verdicts.readOnlyHint);
+    expect(verdicts.look?.readOnlyHint).toBe('consistent');
+    expect(verdicts.crash?.readOnlyHint).toBe('inconclusive');
+    expect(reason('crash')).toMatch(/connection lost/);
+    expect(verdicts.garbage?.readOnlyHint).toBe('inconclusive');
+    expect(reason('garbage')).toMatch(/time-out/);
+    expect(verdicts.huge?.readOnlyHint).toBe('inconclusive');
+    expect(reason('huge')).toMatch(/over the 8 MiB cap/);
+    // A stderr flood is survived: the answer still counts.
+    expect(verdicts.flood?.readOnlyHint).toBe('consistent');
+    // A fork bomb is contained (process limit, and the whole tree is killed with its run): whatever the
+    // call came to, it is never blamed as a contradiction, and not one of its processes outlives the check.
+    expect(verdicts.fork_bomb?.readOnlyHint).not.toBe('contradicted');
+    const leftovers = spawnSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter((l) => l === 'sleep 30');
+    expect(leftovers).toEqual([]);
+  });
+});
