@@ -5,6 +5,7 @@ export interface Scenario {
   readonly description: string;
   readonly command: string[];
   readonly fs?: string;
+  readonly pg?: string;
   readonly env?: Record<string, string>;
   readonly verdicts: Record<string, Record<string, string>>;
 }
@@ -12,5 +13,9 @@ export function loadScenarios(): Scenario[];
 export function checkArguments(scenario: Scenario): string[];
 export function compareVerdicts(
   scenario: Scenario,
-  report: { tools: ReadonlyArray<{ name: string; verdicts: Readonly<Record<string, { status: string }>> }> },
+  report: {
+    settings?: { isolation?: string };
+    tools: ReadonlyArray<{ name: string; verdicts: Readonly<Record<string, { status: string }>> }>;
+  },
 ): string[];
+export function egressObserved(report: { settings?: { isolation?: string } }): boolean;

@@ -16,3 +16,5 @@ export { checkServer } from './library/checkServer.js';
 export type { CheckServerOptions, ServerFactory, StdioServer } from './library/checkServer.js';
 export { expectHintsToHold, HintsContradictedError } from './library/expectHintsToHold.js';
 export type { InProcessServer, InProcessSpec } from './run/inProcessSession.js';
+export { defineConfig } from './config/defineConfig.js';
+export type { HintproofConfig, ToolSettings } from './config/defineConfig.js';

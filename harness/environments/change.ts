@@ -17,6 +17,11 @@ export interface Change {
   readonly entity: string;
   /** A short human summary of the difference, e.g. `+9 bytes` or `file, 120 bytes`. */
   readonly detail: string;
+  /**
+   * For an updated row (`pg`): the changed columns, qualified as `schema.table.column`, so that `--ignore`
+   * patterns such as `pg:*.updated_at` can exclude an update that only touched matching columns.
+   */
+  readonly columns?: readonly string[];
 }
 
 /** The qualified name used by `--ignore` patterns and in reports: `fs:notes/a.md`. */

@@ -11,8 +11,8 @@ export interface Snapshot {
  * with the run's real location just before a call.
  */
 export interface HarvestedValue {
-  /** What the value names: a path (relative or placeholder-absolute), a bare name, an identifier. */
-  readonly kind: 'path' | 'directory' | 'name' | 'identifier' | 'text';
+  /** What the value names: a path (relative or placeholder-absolute), a bare name, an identifier, a table. */
+  readonly kind: 'path' | 'directory' | 'name' | 'identifier' | 'text' | 'table';
   readonly value: string;
 }
 

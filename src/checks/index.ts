@@ -2,13 +2,14 @@ import type { Hints } from '../hints/hints.js';
 import type { Observation } from '../run/observation.js';
 import { destructiveCheck } from './destructive.js';
 import { idempotentCheck } from './idempotent.js';
+import { openWorldCheck } from './openWorld.js';
 import { readOnlyCheck } from './readOnly.js';
 import type { Violation } from './violation.js';
 
 export type Check = (hints: Hints, observation: Observation) => Violation | undefined;
 
-/** Every check hintproof runs. `openWorldHint` has none yet: its verdict is `unchecked`. */
-export const CHECKS: readonly Check[] = [readOnlyCheck, destructiveCheck, idempotentCheck];
+/** Every check hintproof runs. The openWorld check needs observed egress (an isolated, traced server). */
+export const CHECKS: readonly Check[] = [readOnlyCheck, destructiveCheck, idempotentCheck, openWorldCheck];
 
 /** Every violation of the effective hints that one observation shows. */
 export function violationsOf(hints: Hints, observation: Observation): Violation[] {

@@ -1,4 +1,5 @@
 import type { Change } from '../../harness/index.js';
+import type { EgressAttempt } from '../../harness/process/index.js';
 import type { HintName } from '../hints/hints.js';
 
 /** An observation that contradicts one effective hint. */
@@ -10,4 +11,6 @@ export interface Violation {
   readonly title: string;
   /** The changes that contradict the hint (counters excluded). */
   readonly changes: readonly Change[];
+  /** The attempts to reach outside the sandbox that contradict `openWorldHint: false`. */
+  readonly egress?: readonly EgressAttempt[];
 }

@@ -1,10 +1,20 @@
 import { CommanderError } from 'commander';
-import { hasContradiction } from '../report/model.js';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { baselineFromReport, parseBaseline, serializeBaseline } from '../baseline/baselineFile.js';
+import type { Baseline } from '../baseline/baselineFile.js';
+import { hasContradiction, hasFailingDrift } from '../report/model.js';
 import { runChecks } from '../run/engine.js';
+import type { PgProviderOptions } from '../../harness/environments/postgres/index.js';
 import { SetupError } from '../run/setupError.js';
 import { VERSION } from '../version.js';
 import { EXIT } from './exitCodes.js';
+import { FAILURES_DIRECTORY, saveFailures } from './failures.js';
 import { checkOutputs } from './outputs.js';
+import { applyConfig } from './applyConfig.js';
+import { init } from './init.js';
+import { loadConfig } from './loadConfig.js';
+import type { ToolSettings } from '../config/defineConfig.js';
+import { replay } from './replay.js';
 import { createReporters } from './reporters.js';
 import type { CheckArguments } from './program.js';
 import { buildProgram } from './program.js';
@@ -18,6 +28,8 @@ export interface Io {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The seed used when `--seed` is not given. */
   readonly randomSeed: () => number;
+  /** Milliseconds on a monotonic clock, for live progress. */
+  readonly now: () => number;
   /** The invocation directory: relative paths in the server command resolve against it. */
   readonly cwd: string;
 }
@@ -27,9 +39,16 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   let exitCode: number = EXIT.ok;
   let verbose = argv.includes('--verbose');
   const program = buildProgram(
-    async (args) => {
+    async (args, explicit) => {
       verbose = args.verbose;
-      exitCode = await check(args, io);
+      exitCode = await check(applyConfig(args, explicit, await loadConfig(args.config, io.cwd)), io);
+    },
+    async (id) => {
+      exitCode = await replay(id, io, main);
+    },
+    async (file) => {
+      exitCode = init(file, io);
+      return Promise.resolve();
     },
     { writeOut: io.stdout, writeErr: io.stderr },
   );
@@ -57,7 +76,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   }
 }
 
-async function check(args: CheckArguments, io: Io): Promise<number> {
+async function check(
+  args: CheckArguments & { toolSettings?: Readonly<Record<string, ToolSettings>> },
+  io: Io,
+): Promise<number> {
   if (args.path !== undefined && (args.tool.length !== 1 || args.seed === undefined)) {
     throw new SetupError(
       `--path replays one counterexample of one tool, so it needs exactly one --tool and a --seed; received ` +
@@ -66,6 +88,7 @@ async function check(args: CheckArguments, io: Io): Promise<number> {
     );
   }
   checkOutputs(args);
+  const baseline = loadBaseline(args);
   const [command = args.command, ...commandArgs] = resolveCommandPaths([args.command, ...args.args], io.cwd);
   const reporters = createReporters(args, io, [command, ...commandArgs]);
   const seed = args.seed ?? io.randomSeed();
@@ -79,6 +102,7 @@ async function check(args: CheckArguments, io: Io): Promise<number> {
         clientVersion: VERSION,
       },
       ...(args.fs === undefined ? {} : { fsSeed: args.fs }),
+      ...pgOptions(args),
       runs: args.runs,
       seed,
       ...(args.path === undefined ? {} : { path: args.path }),
@@ -88,9 +112,68 @@ async function check(args: CheckArguments, io: Io): Promise<number> {
       calibrationMs: args.calibration,
       commandLine: [args.command, ...args.args],
       replayCommand: (tool, runSeed, path) => replayCommand(args, tool, runSeed, path),
+      ...(baseline === undefined ? {} : { baseline }),
+      isolation: args.isolation !== false,
+      ...(args.toolSettings === undefined ? {} : { toolSettings: args.toolSettings }),
     },
     reporters.emit,
   );
   reporters.finish();
-  return hasContradiction(report) ? EXIT.contradicted : EXIT.ok;
+  const saved = saveFailures(report, args, io.cwd);
+  if (saved.length > 0 && args.reporter?.includes('text') !== false) {
+    io.stdout(
+      `Saved ${saved.length} failing case(s) in ${FAILURES_DIRECTORY}; re-run one with: hintproof replay ${saved[0]}\n`,
+    );
+  }
+  if (args.updateBaseline && args.baseline !== undefined) {
+    writeFileSync(args.baseline, serializeBaseline(baselineFromReport(report)));
+    io.stderr(`hintproof: wrote the behaviour baseline to ${args.baseline}; review it before committing.\n`);
+    return hasContradiction(report) ? EXIT.contradicted : EXIT.ok;
+  }
+  return hasContradiction(report) || hasFailingDrift(report) ? EXIT.contradicted : EXIT.ok;
+}
+
+/** Reads `--baseline FILE`; with `--update-baseline` a missing file is fine (it is about to be written). */
+function loadBaseline(args: CheckArguments): Baseline | undefined {
+  if (args.updateBaseline && args.baseline === undefined) {
+    throw new SetupError(
+      '--update-baseline needs --baseline FILE: the file to write the observed behaviour to.',
+    );
+  }
+  if (args.baseline === undefined) return undefined;
+  if (!existsSync(args.baseline)) {
+    if (args.updateBaseline) return undefined;
+    throw new SetupError(
+      `--baseline ${args.baseline}: no such file. Create it with --update-baseline (then review and commit it).`,
+    );
+  }
+  try {
+    return parseBaseline(readFileSync(args.baseline, 'utf8'), args.baseline);
+  } catch (error) {
+    throw new SetupError((error as Error).message, { cause: error });
+  }
+}
+
+/** The Postgres environment, when `--pg`, `--pg-provider`, `--pg-url` or a `{pg…}` placeholder asks for one. */
+function pgOptions(args: CheckArguments): { pg?: PgProviderOptions } {
+  const words = [args.command, ...args.args, ...Object.values(args.env)];
+  const wanted =
+    args.pg !== undefined ||
+    args.pgProvider !== undefined ||
+    args.pgUrl !== undefined ||
+    words.some((w) => /\{pg[.}]/.test(w));
+  if (!wanted) return {};
+  const provider = args.pgProvider ?? (args.pgUrl === undefined ? 'embedded' : 'url');
+  if (args.pgUrl !== undefined && provider !== 'url') {
+    throw new SetupError(
+      `--pg-url is only used by --pg-provider url; received --pg-provider ${provider}. Drop one of them.`,
+    );
+  }
+  return {
+    pg: {
+      provider,
+      ...(args.pg === undefined ? {} : { seed: args.pg }),
+      ...(args.pgUrl === undefined ? {} : { url: args.pgUrl }),
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
 import { collect, integerIn, keyValue, replayPath, seconds } from './parseValues.js';
+import { CONFIG_NAMES } from './loadConfig.js';
 import { REPORTER_NAMES, reporterList } from './reporters.js';
 import type { ReporterName } from './reporters.js';
 
@@ -9,6 +10,10 @@ export interface CheckArguments {
   readonly command: string;
   readonly args: readonly string[];
   readonly fs?: string;
+  /** The seed script of a Postgres database per run (`{pg}`). */
+  readonly pg?: string;
+  readonly pgProvider?: 'embedded' | 'url' | 'docker';
+  readonly pgUrl?: string;
   readonly env: Readonly<Record<string, string>>;
   readonly runs: number;
   readonly seed?: number;
@@ -19,11 +24,18 @@ export interface CheckArguments {
   readonly calibration: number;
   readonly ignore: readonly string[];
   readonly json?: string;
+  readonly baseline?: string;
+  readonly updateBaseline?: boolean;
   /** Reporters to run (default: text). */
   readonly reporter?: readonly ReporterName[];
   /** Where file reporters write (default: hintproof-report). */
   readonly outputDir?: string;
   readonly verbose: boolean;
+  readonly quiet?: boolean;
+  /** False with --no-isolation. */
+  readonly isolation?: boolean;
+  /** The config file to read (`--config`). */
+  readonly config?: string;
   readonly color?: boolean;
 }
 
@@ -32,11 +44,13 @@ type ParsedOptions = Omit<CheckArguments, 'command' | 'args' | 'env' | 'tool' | 
   Partial<Pick<CheckArguments, 'env' | 'tool' | 'ignore' | 'verbose'>>;
 
 const CHECK_EXAMPLES = `
-Placeholders: {fs} in the command, its arguments and --env values is replaced by the run's sandbox directory.
+Placeholders: {fs} in the command, its arguments and --env values is replaced by the run's sandbox directory;
+{pg} by a URL of the run's database ({pg.host}, {pg.port}, {pg.user}, {pg.password}, {pg.database}: its parts).
 
 Examples:
   $ hintproof check --fs ./notes -- node my-server.js {fs}
   $ hintproof check --env DATA_DIR={fs} --json report.json -- npx some-mcp-server
+  $ hintproof check --pg seed.sql --env DATABASE_URL={pg} -- node db-server.js
   $ hintproof check --tool read_note --seed 42 --path "7:0" -- node my-server.js {fs}
 
 Exit codes: 0 no hint contradicted · 1 at least one hint contradicted · 2 usage or set-up error.`;
@@ -46,7 +60,9 @@ Exit codes: 0 no hint contradicted · 1 at least one hint contradicted · 2 usag
  * CommanderError instead of exiting (set before the subcommands are added, so they inherit it).
  */
 export function buildProgram(
-  onCheck: (args: CheckArguments) => Promise<void>,
+  onCheck: (args: CheckArguments, explicit: ReadonlySet<string>) => Promise<void>,
+  onReplay: (id: string) => Promise<void>,
+  onInit: (file: string | undefined) => Promise<void>,
   output: { writeOut: (text: string) => void; writeErr: (text: string) => void },
 ): Command {
   const program = new Command('hintproof')
@@ -63,12 +79,22 @@ export function buildProgram(
       'Run an MCP server (stdio) in a sandbox, call each tool twice with generated arguments, diff the sandbox, ' +
         'and report every declared hint (readOnlyHint, destructiveHint, idempotentHint) the observed changes contradict.',
     )
-    .argument('<command>', 'the server command, after "--"')
+    .argument('[command]', 'the server command, after "--" (or server.command in the config file)')
     .argument('[args...]', 'its arguments')
     .passThroughOptions()
     .option(
       '--fs <dir>',
       "seed directory, copied into each run's sandbox as {fs} (default: an empty directory)",
+    )
+    .option('--pg <seed.sql>', 'seed script loaded into a template; each run gets a fresh copy of it as {pg}')
+    .addOption(
+      new Option('--pg-provider <name>', 'where the databases live (embedded: a private cluster from npm)')
+        .choices(['embedded', 'url', 'docker'])
+        .default(undefined, 'embedded'),
+    )
+    .option(
+      '--pg-url <url>',
+      'an existing server (implies --pg-provider url); hintproof creates and drops hintproof_* databases there',
     )
     .option(
       '--env <KEY=VALUE>',
@@ -110,6 +136,14 @@ export function buildProgram(
     )
     .option('--json <file>', 'also write the JSON report to this file')
     .option(
+      '--baseline <file>',
+      "compare each tool's observed behaviour with this file; new behaviour fails (exit 1)",
+    )
+    .option(
+      '--update-baseline',
+      'write the observed behaviour to the --baseline file instead of failing on drift',
+    )
+    .option(
       '--reporter <names>',
       `reporters, comma-separated: ${REPORTER_NAMES.join(', ')} (default: text); the file reporters write into --output-dir`,
       reporterList,
@@ -119,19 +153,54 @@ export function buildProgram(
       'where json, junit, sarif and markdown reports go (default: hintproof-report)',
     )
     .option('--verbose', 'print every call with its changes, and stack traces of internal errors')
+    .option(
+      '--no-isolation',
+      'run the server without bubblewrap (on your filesystem and network; openWorldHint unchecked)',
+    )
+    .option(
+      '--quiet',
+      'print only the summary (the reports given with --reporter and --json are still written)',
+    )
     .option('--color', 'force colours (default: colours on a terminal unless NO_COLOR is set)')
     .option('--no-color', 'no colours')
     .addHelpText('after', CHECK_EXAMPLES)
-    .action(async (command: string, args: string[], options: ParsedOptions) => {
-      await onCheck({
-        ...options,
-        command,
-        args,
-        env: options.env ?? {},
-        tool: options.tool ?? [],
-        ignore: options.ignore ?? [],
-        verbose: options.verbose ?? false,
-      });
+    .option(
+      '--config <file>',
+      `config file (default: the first of ${CONFIG_NAMES.join(', ')} in this directory)`,
+    )
+    .action(async (command: string | undefined, args: string[], options: ParsedOptions, self: Command) => {
+      const explicit = new Set(
+        Object.keys(options).filter((key) => self.getOptionValueSource(key) === 'cli'),
+      );
+      await onCheck(
+        {
+          ...options,
+          command: command ?? '',
+          args,
+          env: options.env ?? {},
+          tool: options.tool ?? [],
+          ignore: options.ignore ?? [],
+          verbose: options.verbose ?? false,
+        },
+        explicit,
+      );
+    });
+  program
+    .command('replay')
+    .description(
+      'Re-run a failing case saved by "hintproof check" (in .hintproof/failures/) three times and say whether it is ' +
+        'FIXED, FLAKY or STILL FAILING. Exit 0 only when FIXED.',
+    )
+    .argument('<id>', 'the id printed by check (or a unique prefix of it)')
+    .action(async (id: string) => {
+      await onReplay(id);
+    });
+  program
+    .command('init')
+    .description('Write a commented starter config (hintproof.config.ts) in this directory.')
+    .argument('[file]', 'where to write it', 'hintproof.config.ts')
+    .action(async (file: string | undefined) => {
+      await onInit(file);
     });
   return program;
 }

@@ -6,13 +6,22 @@ import { shellJoin } from './shellQuote.js';
  * `--tool`, `--seed` and `--path`.
  */
 export function replayCommand(args: CheckArguments, tool: string, seed: number, path: string): string {
+  return shellJoin(replayWords(args, tool, seed, path));
+}
+
+/** `replayCommand` as an argument vector, starting with `hintproof check`. */
+export function replayWords(args: CheckArguments, tool: string, seed: number, path: string): string[] {
   const words = ['hintproof', 'check'];
   if (args.fs !== undefined) words.push('--fs', args.fs);
+  if (args.pg !== undefined) words.push('--pg', args.pg);
+  if (args.pgProvider !== undefined) words.push('--pg-provider', args.pgProvider);
+  if (args.pgUrl !== undefined) words.push('--pg-url', args.pgUrl);
   for (const [key, value] of Object.entries(args.env)) words.push('--env', `${key}=${value}`);
   for (const pattern of args.ignore) words.push('--ignore', pattern);
   if (args.timeout !== 10) words.push('--timeout', String(args.timeout));
   if (args.startupTimeout !== 30) words.push('--startup-timeout', String(args.startupTimeout));
   if (args.calibration !== 250) words.push('--calibration', String(args.calibration));
+  if (args.isolation === false) words.push('--no-isolation');
   words.push('--tool', tool, '--seed', String(seed), '--path', path, '--', args.command, ...args.args);
-  return shellJoin(words);
+  return words;
 }

@@ -2,6 +2,8 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFil
 import { join, relative } from 'node:path';
 import {
   createJsonReporter,
+  createLiveProgress,
+  createSummaryReporter,
   createJunitReporter,
   createMarkdownReporter,
   createSarifReporter,
@@ -46,15 +48,22 @@ export function createReporters(args: CheckArguments, io: Io, command: readonly 
   const sinks: EventSink[] = [];
   if (chosen.has('text')) {
     const color = args.color ?? (io.isTty && !io.env.NO_COLOR);
-    sinks.push(
-      createTextReporter({
-        write: io.stdout,
-        color,
-        progress: true,
-        verbose: args.verbose,
-        version: VERSION,
-      }),
-    );
+    if (args.quiet) {
+      sinks.push(createSummaryReporter({ write: io.stdout, color }));
+    } else {
+      // On a terminal (and not in CI, not --verbose) a live line shows the tool at work.
+      if (io.isTty && !io.env.CI && !args.verbose)
+        sinks.push(createLiveProgress({ write: io.stdout, now: io.now }));
+      sinks.push(
+        createTextReporter({
+          write: io.stdout,
+          color,
+          progress: true,
+          verbose: args.verbose,
+          version: VERSION,
+        }),
+      );
+    }
   }
   if (args.json !== undefined) sinks.push(createJsonReporter({ write: collect(args.json) }));
   for (const name of fileReporters) {

@@ -22,6 +22,7 @@ export async function run(): Promise<void> {
     env: process.env,
     randomSeed: () => Math.floor(Math.random() * 2 ** 31),
     cwd: process.cwd(),
+    now: () => performance.now(),
   });
   process.exitCode = code;
 }

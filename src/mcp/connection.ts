@@ -26,6 +26,8 @@ export interface ConnectOptions {
   readonly startupTimeoutSeconds: number;
   /** Whether the connection is still up (e.g. the server process has not exited). */
   readonly isAlive?: () => boolean;
+  /** Why the transport closed itself, if it did (e.g. an oversized reply): said in the call's outcome. */
+  readonly closeReason?: () => string | undefined;
 }
 
 /**
@@ -54,7 +56,9 @@ export async function connect(transport: Transport, options: ConnectOptions): Pr
       );
       return returned(result);
     } catch (error) {
-      return failed(error, timeoutSeconds, isAlive());
+      const outcome = failed(error, timeoutSeconds, isAlive());
+      const reason = options.closeReason?.();
+      return outcome.status === 'crashed' && reason !== undefined ? { ...outcome, message: reason } : outcome;
     }
   };
 

@@ -9,6 +9,9 @@ import type { ServerProcess } from '../../harness/process/index.js';
  * Unlike the SDK's StdioClientTransport it does not own the process, so the harness can run it in its own
  * process group and kill the whole tree; and it keeps the lines that were not JSON-RPC, to explain failures.
  */
+/** The largest JSON-RPC message hintproof accepts from a server. */
+export const DEFAULT_MAX_MESSAGE_BYTES = 8 * 2 ** 20;
+
 export class ProcessTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
@@ -18,9 +21,19 @@ export class ProcessTransport implements Transport {
   #pending = '';
   readonly #garbage: string[] = [];
   #closed = false;
+  #closeReason: string | undefined;
 
-  constructor(process: ServerProcess) {
+  /** `maxMessageBytes`: a reply longer than this (default 8 MiB) ends the connection instead of filling memory. */
+  constructor(
+    process: ServerProcess,
+    private readonly maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES,
+  ) {
     this.#process = process;
+  }
+
+  /** Why the transport closed itself (an oversized reply), if it did. */
+  closeReason(): string | undefined {
+    return this.#closeReason;
   }
 
   start(): Promise<void> {
@@ -28,6 +41,11 @@ export class ProcessTransport implements Transport {
     this.#process.stdout.on('data', (chunk: string) => {
       this.#pending += chunk;
       this.#drain();
+      if (this.#pending.length > this.maxMessageBytes) {
+        this.#closeReason = `the server sent a message over the ${Math.round(this.maxMessageBytes / 2 ** 20)} MiB cap`;
+        this.#pending = '';
+        this.#close();
+      }
     });
     this.#process.stdout.on('error', (error) => this.onerror?.(error));
     void this.#process.exited.then(() => this.#close());

@@ -1,5 +1,6 @@
 import picocolors from 'picocolors';
 import type { EngineEvent, EventSink } from '../run/events.js';
+import { formatArgs } from './formatArgs.js';
 import { formatHeader } from './formatHeader.js';
 import { formatObservation } from './formatObservation.js';
 import { formatProgressLine } from './formatProgressLine.js';
@@ -46,6 +47,13 @@ export function createTextReporter(options: TextReporterOptions): EventSink {
         return;
       case 'end':
         options.write(`${wroteSinceHeader ? '\n' : ''}${formatReportText(event.report, colors)}`);
+        return;
+      case 'invalid-arguments':
+        if (options.verbose === true) {
+          writeLine(
+            `    ${event.tool} ${colors.dim(formatArgs(event.args))} → not sent: ${colors.yellow(event.errors)}`,
+          );
+        }
         return;
       case 'tool-start':
       case 'contradiction':

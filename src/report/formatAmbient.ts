@@ -2,11 +2,28 @@ import type { Colors } from './colors.js';
 import { formatChange } from './formatChange.js';
 import type { Report } from './model.js';
 
-/** Changes seen while no tool ran, which no verdict counts. Empty when there were none. */
+/** Changes and egress seen while no tool ran, which no verdict counts. Empty when there were none. */
 export function formatAmbient(report: Report, colors: Colors): string[] {
-  if (report.ambient.length === 0) return [];
-  return [
-    colors.bold('Ambient changes (seen while no tool ran; excluded from every verdict)'),
-    ...report.ambient.map((change) => `  ${formatChange(change)}`),
+  const lines: string[] = [];
+  if (report.ambient.length > 0) {
+    lines.push(
+      colors.bold('Ambient changes (seen while no tool ran; excluded from every verdict)'),
+      ...report.ambient.map((change) => `  ${formatChange(change)}`),
+    );
+  }
+  const egress = [
+    ...new Set(
+      (report.startupEgress ?? []).map(
+        (a) => `${a.kind === 'dns' ? 'name look-up via' : 'connection to'} ${a.destination}`,
+      ),
+    ),
   ];
+  if (egress.length > 0) {
+    if (lines.length > 0) lines.push('');
+    lines.push(
+      colors.bold('Egress at start-up (before any tool ran; not blamed on a tool)'),
+      ...egress.map((line) => `  ${line}`),
+    );
+  }
+  return lines;
 }

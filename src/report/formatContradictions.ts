@@ -1,4 +1,5 @@
 import type { Change } from '../../harness/index.js';
+import type { EgressAttempt } from '../../harness/process/index.js';
 import { HINT_NAMES } from '../hints/hints.js';
 import type { HintName } from '../hints/hints.js';
 import type { Colors } from './colors.js';
@@ -51,7 +52,9 @@ function formatBlock(
   const lines = [
     `Declared: ${tool.declared === null ? '(none)' : JSON.stringify(tool.declared)}`,
     `Effective: ${hint}=${String(tool.effective[hint])}${declaredByDefault}`,
-    ...formatObserved(evidence.changes, evidence.call),
+    ...(evidence.egress && evidence.egress.length > 0
+      ? formatEgress(evidence.egress, evidence.call)
+      : formatObserved(evidence.changes, evidence.call)),
     `Arguments: ${formatArgs(evidence.args, EVIDENCE_ARGS_MAX_LENGTH)}`,
   ];
   if (evidence.outcomes.length > 0) lines.push(`Calls: ${evidence.outcomes.join(', ')}`);
@@ -65,4 +68,12 @@ function formatObserved(changes: readonly Change[], call: 1 | 2): string[] {
   if (only === undefined) return [`Observed: no sandbox change on call ${call}`];
   if (more.length === 0) return [`Observed: ${formatChange(only)} on call ${call}`];
   return [`Observed on call ${call}:`, ...changes.map((change) => `  ${formatChange(change)}`)];
+}
+
+function formatEgress(attempts: readonly EgressAttempt[], call: 1 | 2): string[] {
+  const describe = (attempt: EgressAttempt) =>
+    `${attempt.kind === 'dns' ? 'name look-up via' : 'connection to'} ${attempt.destination} (${attempt.result})`;
+  const [only, ...more] = attempts;
+  if (only !== undefined && more.length === 0) return [`Observed: ${describe(only)} on call ${call}`];
+  return [`Observed on call ${call}:`, ...attempts.map((attempt) => `  ${describe(attempt)}`)];
 }

@@ -8,7 +8,8 @@ export type StartEvent = Extract<EngineEvent, { type: 'start' }>;
 /**
  * The lines that open a text report:
  * `hintproof 0.1.0 · notes-scenario 1.0.0 · 9 tools · 25 runs per tool · seed 42` (and the replayed
- * `path`, if any), then the command checked and the `--ignore` patterns, if any.
+ * `path`, if any), then the command checked, the isolation and the `--ignore` patterns, if any. A run that
+ * was not isolated says so first.
  */
 export function formatHeader(start: StartEvent, version: string | undefined, colors: Colors): string[] {
   const { server, settings } = start;
@@ -22,6 +23,18 @@ export function formatHeader(start: StartEvent, version: string | undefined, col
   parts.push(`seed ${settings.seed}`);
   if (settings.path !== undefined) parts.push(`path "${settings.path}"`);
   const lines = [parts.join(' · '), colors.dim(`command: ${formatCommand(start.command)}`)];
+  // Running a stranger's code unconfined is worth the first line.
+  if (settings.isolation === 'none') {
+    lines.unshift(
+      colors.yellow(
+        `⚠ Not isolated (${settings.isolationNote ?? 'no isolation'}): the server ran with your filesystem and network.`,
+      ),
+    );
+  } else if (settings.isolation === 'bubblewrap') {
+    lines.push(
+      colors.dim('isolation: bubblewrap (own network namespace, read-only host, private HOME and TMPDIR)'),
+    );
+  }
   if (settings.ignore.length > 0) lines.push(colors.dim(`ignoring: ${settings.ignore.join(', ')}`));
   return lines;
 }

@@ -1,6 +1,7 @@
 import type { Colors } from './colors.js';
 import { formatAmbient } from './formatAmbient.js';
 import { formatContradictions } from './formatContradictions.js';
+import { formatDrift } from './formatDrift.js';
 import { formatInconclusive } from './formatInconclusive.js';
 import { formatSuggestions } from './formatSuggestions.js';
 import { formatSummary } from './formatSummary.js';
@@ -16,6 +17,7 @@ export function formatReportText(report: Report, colors: Colors): string {
   const sections = [
     formatVerdictTable(report, colors),
     formatContradictions(report, colors),
+    formatDrift(report, colors),
     formatInconclusive(report, colors),
     formatUnchecked(report, colors),
     formatAmbient(report, colors),

@@ -1,5 +1,5 @@
 import type { Colors } from './colors.js';
-import { hasContradiction } from './model.js';
+import { hasContradiction, hasFailingDrift } from './model.js';
 import type { Report, VerdictStatus } from './model.js';
 import { plural } from './plural.js';
 
@@ -28,6 +28,8 @@ export function formatSummary(report: Report, colors: Colors): string[] {
   );
   const exit = hasContradiction(report)
     ? colors.red('Exit 1: at least one hint is contradicted.')
-    : colors.green('Exit 0: no hint contradicted.');
+    : hasFailingDrift(report)
+      ? colors.red('Exit 1: behaviour drifted from the baseline.')
+      : colors.green('Exit 0: no hint contradicted.');
   return [colors.bold(summary), exit];
 }

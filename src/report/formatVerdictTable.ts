@@ -5,20 +5,40 @@ import type { Cell } from './formatTable.js';
 import type { Report } from './model.js';
 import { verdictCell } from './verdictCell.js';
 
-/** One row per tool: tool | readOnly | destructive | idempotent | openWorld | calls | errors. */
+/**
+ * One row per tool: tool | readOnly | destructive | idempotent | openWorld | calls | errors | pooled, plus
+ * `invalid` (commands whose generated arguments failed the input schema, never sent) when any tool had some.
+ * `pooled` is the share of commands whose arguments named something found in the sandbox.
+ */
 export function formatVerdictTable(report: Report, colors: Colors): string[] {
+  const anyInvalid = report.tools.some((tool) => (tool.calls.invalidArguments ?? 0) > 0);
   const header: Cell[] = [
     'tool',
     ...HINT_NAMES.map((hint) => hint.replace(/Hint$/, '')),
     'calls',
     'errors',
+    'pooled',
+    ...(anyInvalid ? ['invalid'] : []),
   ].map((text) => ({ text, paint: colors.bold }));
   const rows = report.tools.map((tool): Cell[] => [
     { text: tool.name },
     ...HINT_NAMES.map((hint) => verdictCell(tool.verdicts[hint], colors)),
     { text: String(tool.calls.total) },
     { text: String(tool.calls.errors), paint: tool.calls.errors > 0 ? colors.yellow : undefined },
+    { text: tool.calls.pooledShare === undefined ? '–' : `${Math.round(tool.calls.pooledShare * 100)}%` },
+    ...(anyInvalid ? [invalidCell(tool.calls.invalidArguments ?? 0, colors)] : []),
   ]);
-  const align = ['left', ...HINT_NAMES.map(() => 'left' as const), 'right', 'right'] as const;
+  const align = [
+    'left',
+    ...HINT_NAMES.map(() => 'left' as const),
+    'right',
+    'right',
+    'right',
+    ...(anyInvalid ? ['right' as const] : []),
+  ] as const;
   return formatTable([header, ...rows], align);
+}
+
+function invalidCell(count: number, colors: Colors): Cell {
+  return { text: String(count), paint: count > 0 ? colors.yellow : undefined };
 }

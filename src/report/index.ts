@@ -17,3 +17,6 @@ export type { SarifArtifact, SarifReporterOptions } from './createSarifReporter.
 export { createMarkdownReporter, markdownReport } from './createMarkdownReporter.js';
 export type { MarkdownReporterOptions } from './createMarkdownReporter.js';
 export { contradictionsOf } from './contradictionsOf.js';
+export { createLiveProgress } from './createLiveProgress.js';
+export type { LiveProgressOptions } from './createLiveProgress.js';
+export { createSummaryReporter } from './createSummaryReporter.js';

@@ -1,4 +1,5 @@
 import type { Change } from '../../harness/index.js';
+import type { EgressAttempt } from '../../harness/process/index.js';
 import type { DeclaredHints, HintName, Hints } from '../hints/hints.js';
 
 /** The evidence behind a contradiction: enough to read it and to replay it exactly. */
@@ -19,6 +20,8 @@ export interface Evidence {
   readonly outcomes: readonly string[];
   /** How many shrinking steps led from the first failing case to this one. */
   readonly shrinks: number;
+  /** For openWorldHint: the attempts to reach outside the sandbox. */
+  readonly egress?: readonly EgressAttempt[];
 }
 
 export type Verdict =
@@ -40,12 +43,32 @@ export interface ToolReport {
   readonly declared: DeclaredHints;
   readonly effective: Hints;
   /** Every tools/call made for this tool (two per command), and how many did not succeed. */
-  readonly calls: { readonly total: number; readonly errors: number };
+  readonly calls: {
+    readonly total: number;
+    readonly errors: number;
+    /** Commands not sent because their generated arguments failed the input schema (target: 0). */
+    readonly invalidArguments?: number;
+    /** Share (0–1) of the commands whose arguments named something harvested from the sandbox. */
+    readonly pooledShare?: number;
+  };
   readonly verdicts: Readonly<Record<HintName, Verdict>>;
   /** The tightest hints every observation supports (absence of evidence is not proof). */
   readonly suggested: Hints;
+  /** How many observations stand behind each suggested value (openWorldHint: none yet). */
+  readonly suggestedBasis?: Readonly<Partial<Record<HintName, number>>>;
   /** A sample of why calls failed, when some did. */
   readonly sampleError?: string;
+  /** What the tool was seen to do (`reads only`, `adds`, `deletes`…), compared with `--baseline`. */
+  readonly behaviour?: readonly string[];
+}
+
+/** A tool whose observed behaviour differs from the baseline file. */
+export interface Drift {
+  readonly tool: string;
+  readonly before: readonly string[];
+  readonly after: readonly string[];
+  /** Behaviours seen now but not in the baseline: these fail the run. */
+  readonly added: readonly string[];
 }
 
 export interface ServerInfo {
@@ -61,6 +84,9 @@ export interface Settings {
   readonly ignore: readonly string[];
   /** Present when one fast-check path was replayed instead of searching. */
   readonly path?: string;
+  /** How the server was contained: `bubblewrap`, or `none` with the reason in `isolationNote`. */
+  readonly isolation?: 'bubblewrap' | 'none';
+  readonly isolationNote?: string;
 }
 
 /** The JSON report (`--json FILE`). Field names and nesting are a stable contract; see design.md. */
@@ -73,6 +99,15 @@ export interface Report {
   /** Changes seen while no tool was called (background jobs, clocks): excluded from every verdict. */
   readonly ambient: readonly Change[];
   readonly tools: readonly ToolReport[];
+  /** Attempts to reach outside the sandbox at start-up, before any tool ran: listed, never blamed on a tool. */
+  readonly startupEgress?: readonly EgressAttempt[];
+  /** With `--baseline`: every tool whose behaviour changed since the baseline. */
+  readonly drift?: readonly Drift[];
+}
+
+/** True when some tool does something the baseline never saw it do: exit code 1. */
+export function hasFailingDrift(report: Report): boolean {
+  return (report.drift ?? []).some((entry) => entry.added.length > 0);
 }
 
 /** True when at least one hint of one tool is contradicted: exit code 1. */

@@ -21,12 +21,20 @@ export function orderReport(report: Report): Report {
 
 function orderTool(tool: ToolReport): ToolReport {
   return {
-    ...orderKeys(tool, ['name', 'declared', 'effective', 'calls', 'verdicts', 'suggested']),
+    ...orderKeys(tool, ['name', 'declared', 'effective', 'calls', 'verdicts', 'suggested', 'suggestedBasis']),
     declared: orderDeclared(tool.declared),
     effective: orderHints(tool.effective),
-    calls: orderKeys(tool.calls, ['total', 'errors']),
+    calls: orderKeys(tool.calls, ['total', 'errors', 'invalidArguments', 'pooledShare']),
     verdicts: { ...orderKeys(tool.verdicts, HINT_NAMES), ...mapHints(tool.verdicts, orderVerdict) },
     suggested: orderHints(tool.suggested),
+    ...(tool.suggestedBasis === undefined
+      ? {}
+      : {
+          suggestedBasis: orderKeys(
+            tool.suggestedBasis,
+            HINT_NAMES.filter((hint) => hint in tool.suggestedBasis!),
+          ),
+        }),
   };
 }
 

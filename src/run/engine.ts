@@ -4,12 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EnvironmentProvider } from '../../harness/index.js';
 import { createFsProvider } from '../../harness/environments/fs/index.js';
+import type { PgProviderOptions } from '../../harness/environments/postgres/index.js';
+import { createPgProvider } from '../../harness/environments/postgres/index.js';
 import { onExitCleanup } from '../../harness/process/index.js';
+import type { Baseline } from '../baseline/baselineFile.js';
+import type { ToolSettings } from '../config/defineConfig.js';
+import { compareBaseline } from '../baseline/compareBaseline.js';
 import { declaredHints, effectiveHints } from '../hints/effectiveHints.js';
 import type { Report, Settings, ToolReport } from '../report/model.js';
 import { checkTool } from './checkTool.js';
 import type { EventSink } from './events.js';
 import { exclusionOf } from './exclusion.js';
+import { isolationPlan } from './isolationPlan.js';
 import { probe } from './probe.js';
 import type { InProcessSpec } from './inProcessSession.js';
 import { startInProcessSession } from './inProcessSession.js';
@@ -24,6 +30,8 @@ export interface CheckOptions {
   readonly server: ServerSpec | InProcessSpec;
   /** The directory copied into each run's `{fs}`; an empty sandbox when absent. */
   readonly fsSeed?: string;
+  /** A Postgres database per run (`{pg}`), seeded from `pg.seed`; no database when absent. */
+  readonly pg?: PgProviderOptions;
   /** Commands per tool. */
   readonly runs: number;
   readonly seed: number;
@@ -38,8 +46,16 @@ export interface CheckOptions {
   /** The command-line to show in the report (placeholders left in). */
   readonly commandLine: readonly string[];
   readonly replayCommand: (tool: string, seed: number, path: string) => string;
+  /** Run a spawned server under bubblewrap when the machine can (default true). */
+  readonly isolation?: boolean;
+  /** Per-tool runs and fixed arguments (from a config file). */
+  readonly toolSettings?: Readonly<Record<string, ToolSettings>>;
+  /** A behaviour baseline to compare with: the report's `drift` lists what moved. */
+  readonly baseline?: Baseline;
   /** Where run directories go; a fresh temp directory by default. */
   readonly workDirectory?: string;
+  /** `false`: arguments from the schemas alone, no harvested values (the bench's baseline). Default true. */
+  readonly pools?: boolean;
 }
 
 /**
@@ -51,8 +67,22 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
   const providers: EnvironmentProvider[] = [];
   const unregister = onExitCleanup(() => rmSync(root, { recursive: true, force: true }));
   try {
-    providers.push(await createProvider(options.fsSeed));
-    const server = options.server;
+    providers.push(
+      await createProvider(() =>
+        createFsProvider(options.fsSeed === undefined ? {} : { seed: options.fsSeed }),
+      ),
+    );
+    const pg = options.pg;
+    if (pg !== undefined) providers.push(await createProvider(() => createPgProvider(pg)));
+    const plan = isolationPlan({
+      wanted: options.isolation !== false,
+      inProcess: 'inProcess' in options.server,
+      pg: pg !== undefined,
+    });
+    const server =
+      'inProcess' in options.server || plan.isolation === 'none'
+        ? options.server
+        : { ...options.server, isolation: { traceEgress: plan.egressUnobserved === undefined } };
     const start: SessionStarter =
       'inProcess' in server
         ? (directory) => startInProcessSession(server, providers, directory)
@@ -73,6 +103,8 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       maxCommands: 1,
       ignore: options.ignore,
       ...(options.path === undefined ? {} : { path: options.path }),
+      isolation: plan.isolation,
+      ...(plan.note === undefined ? {} : { isolationNote: plan.note }),
     };
     emit({
       type: 'start',
@@ -91,13 +123,15 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       tools.push(
         await checkTool(tool, {
           pool,
-          harvested: found.harvested,
+          harvested: options.pools === false ? [] : found.harvested,
           probePlaceholders: found.placeholders,
-          runs: options.runs,
+          runs: options.toolSettings?.[tool.name]?.runs ?? options.runs,
+          fixedArgs: options.toolSettings?.[tool.name]?.args ?? {},
           seed: options.seed,
           ...(options.path === undefined ? {} : { path: options.path }),
           timeoutSeconds: options.timeoutSeconds,
           isExcluded,
+          ...(plan.egressUnobserved === undefined ? {} : { egressUnobserved: plan.egressUnobserved }),
           replayCommand: options.replayCommand,
           emit,
         }),
@@ -109,7 +143,11 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       settings,
       command: options.commandLine,
       ambient: found.ambient,
+      ...(found.startupEgress.length > 0 ? { startupEgress: found.startupEgress } : {}),
       tools,
+      ...(options.baseline === undefined
+        ? {}
+        : { drift: compareBaseline(restrictBaseline(options.baseline, options.tools), tools) }),
     };
     emit({ type: 'end', report });
     return report;
@@ -120,9 +158,18 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
   }
 }
 
-async function createProvider(seed: string | undefined): Promise<EnvironmentProvider> {
+/** With `--tool`, only the chosen tools of the baseline are compared (the others were not run). */
+function restrictBaseline(baseline: Baseline, tools: readonly string[] | undefined): Baseline {
+  if (tools === undefined || tools.length === 0) return baseline;
+  return {
+    ...baseline,
+    tools: Object.fromEntries(Object.entries(baseline.tools).filter(([name]) => tools.includes(name))),
+  };
+}
+
+async function createProvider(create: () => Promise<EnvironmentProvider>): Promise<EnvironmentProvider> {
   try {
-    return await createFsProvider(seed === undefined ? {} : { seed });
+    return await create();
   } catch (error) {
     throw new SetupError(error instanceof Error ? error.message : String(error), { cause: error });
   }

@@ -15,6 +15,13 @@ export type EngineEvent =
     }
   | { readonly type: 'tool-start'; readonly tool: string; readonly budget: number }
   | { readonly type: 'observation'; readonly observation: Observation }
+  /** A command not sent: its generated arguments failed the input schema (`errors` is ajv's text). */
+  | {
+      readonly type: 'invalid-arguments';
+      readonly tool: string;
+      readonly args: Readonly<Record<string, unknown>>;
+      readonly errors: string;
+    }
   | {
       readonly type: 'contradiction';
       readonly tool: string;

@@ -17,7 +17,9 @@ export function exclusionOf(
 
 /**
  * `ENV:GLOB` matches changes of that environment whose entity matches the glob (`fs:**\/*.log` also matches a
- * `.log` at the root, dotfiles included); a pattern without `ENV:` applies to every environment.
+ * `.log` at the root, dotfiles included); a pattern without `ENV:` applies to every environment. A pg row
+ * (`public.audit_log(id=3)`) or column (`public.audit_log.note`) also matches through its table
+ * (`pg:public.audit_log`), and an updated row matches when every changed column does (`pg:*.updated_at`).
  */
 export function ignoreMatcher(pattern: string): (change: Change) => boolean {
   const colon = pattern.indexOf(':');
@@ -25,5 +27,16 @@ export function ignoreMatcher(pattern: string): (change: Change) => boolean {
   const glob = colon > 0 ? pattern.slice(colon + 1) : pattern;
   const matches = picomatch(glob, { dot: true });
   return (change) =>
-    (environment === undefined || environment === change.environment) && matches(change.entity);
+    (environment === undefined || environment === change.environment) &&
+    (matches(change.entity) ||
+      (change.environment === 'pg' && matches(tableOf(change.entity))) ||
+      (change.columns !== undefined && change.columns.length > 0 && change.columns.every((c) => matches(c))));
+}
+
+/** The table a pg entity belongs to: `public.t(id=1)` → `public.t`, `public.t.column` → `public.t`. */
+function tableOf(entity: string): string {
+  const paren = entity.indexOf('(');
+  if (paren > 0) return entity.slice(0, paren);
+  const parts = entity.split('.');
+  return parts.length > 2 ? parts.slice(0, 2).join('.') : entity;
 }

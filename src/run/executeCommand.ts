@@ -29,13 +29,15 @@ export async function executeCommand(
     const outcome: CallOutcome = await session.connection.callTool(tool, resolved, options.timeoutSeconds);
     if (!completed(outcome)) await session.kill();
     const to = await session.sandbox.snapshot();
+    const egress = await session.egress();
     const changes: Change[] = [];
     for (const change of session.sandbox.diff(from, to)) {
       (options.isExcluded(change) ? excluded : changes).push(change);
     }
-    return [{ outcome, changes }, to];
+    return [{ outcome, changes, ...(egress.length > 0 ? { egress } : {}) }, to];
   };
 
+  await session.egress(); // what the server attempted before this command is not its doing
   const [call1, middle] = await call(before);
   if (!completed(call1.outcome) || !session.alive()) {
     return { observation: { tool, args, call1, excluded }, after: middle };

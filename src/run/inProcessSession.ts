@@ -65,6 +65,8 @@ export async function startInProcessSession(
       placeholders: sandbox.placeholders,
       alive: () => alive,
       kill,
+      // In-process servers share hintproof's network: their egress is not observed.
+      egress: () => Promise.resolve([]),
       [Symbol.asyncDispose]: dispose,
     };
   } catch (error) {

@@ -1,10 +1,13 @@
 import type { Change } from '../../harness/index.js';
+import type { EgressAttempt } from '../../harness/process/index.js';
 import type { CallOutcome } from '../mcp/callOutcome.js';
 
 /** One call of a command: how it ended and what it changed (ambient and ignored changes already removed). */
 export interface CallRecord {
   readonly outcome: CallOutcome;
   readonly changes: readonly Change[];
+  /** Attempts to reach outside the sandbox during the call (absent when egress is not observed). */
+  readonly egress?: readonly EgressAttempt[];
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Change, HarvestedValue } from '../../harness/index.js';
+import type { EgressAttempt } from '../../harness/process/index.js';
 import type { ServerIdentity, ToolInfo } from '../mcp/index.js';
 import type { SessionPool } from './sessionPool.js';
 
@@ -10,6 +11,8 @@ export interface ProbeResult {
   /** Values in the baseline snapshot, offered to generated arguments. */
   readonly harvested: readonly HarvestedValue[];
   readonly placeholders: Readonly<Record<string, string>>;
+  /** What the server tried to reach while starting and idling, before any tool was called. */
+  readonly startupEgress: readonly EgressAttempt[];
 }
 
 /**
@@ -21,12 +24,14 @@ export async function probe(pool: SessionPool, calibrationMs: number): Promise<P
   try {
     await new Promise((resolve) => setTimeout(resolve, calibrationMs));
     const later = await session.sandbox.snapshot();
+    const startupEgress = await session.egress();
     return {
       server: session.connection.server,
       tools: session.tools,
       ambient: session.sandbox.diff(session.baseline, later),
       harvested: session.sandbox.harvest(session.baseline),
       placeholders: session.placeholders,
+      startupEgress,
     };
   } finally {
     pool.release(session);

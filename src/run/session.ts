@@ -1,7 +1,19 @@
 import type { EnvironmentProvider, Sandbox, SandboxSnapshot } from '../../harness/index.js';
 import { createSandbox } from '../../harness/index.js';
-import type { ServerProcess } from '../../harness/process/index.js';
-import { SpawnError, serverEnvironment, spawnServer } from '../../harness/process/index.js';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { dirname, isAbsolute } from 'node:path';
+import type { EgressAttempt, ServerProcess } from '../../harness/process/index.js';
+import {
+  createEgressReader,
+  findExecutable,
+  isolatedSpawn,
+  prepareLayout,
+  SpawnError,
+  serverEnvironment,
+  spawnServer,
+  tracedSpawn,
+} from '../../harness/process/index.js';
 import { connect, ProcessTransport } from '../mcp/index.js';
 import type { McpConnection, ToolInfo } from '../mcp/index.js';
 import { substitute } from './placeholders.js';
@@ -15,6 +27,8 @@ export interface ServerSpec {
   readonly env: Readonly<Record<string, string>>;
   readonly startupTimeoutSeconds: number;
   readonly clientVersion: string;
+  /** Run the server under bubblewrap (and, with `traceEgress`, record its connection attempts). */
+  readonly isolation?: { readonly traceEgress: boolean };
 }
 
 /**
@@ -32,6 +46,8 @@ export interface RunSession extends AsyncDisposable {
   alive(): boolean;
   /** Kills the server's whole process tree (after a time-out or crash); the sandbox stays for a last snapshot. */
   kill(): Promise<void>;
+  /** The attempts to reach outside the sandbox since the previous call (always empty when not traced). */
+  egress(): Promise<readonly EgressAttempt[]>;
 }
 
 export async function startSession(
@@ -40,6 +56,9 @@ export async function startSession(
   directory: string,
 ): Promise<RunSession> {
   const sandbox = await createSandbox(directory, providers);
+  // Beside the run directory, not in it: hidden from the server, which cannot forge it.
+  const egressLog = `${directory}.egress.log`;
+  const egress = spec.isolation?.traceEgress ? createEgressReader(egressLog) : undefined;
   const placeholders = sandbox.placeholders;
   let server: ServerProcess | undefined;
   let connection: McpConnection | undefined;
@@ -47,9 +66,10 @@ export async function startSession(
     await connection?.close().catch(() => {});
     await server?.kill();
     await sandbox[Symbol.asyncDispose]();
+    await rm(egressLog, { force: true });
   };
   try {
-    server = await spawnServer({
+    const plain = {
       command: substitute(spec.command, placeholders),
       args: spec.args.map((arg) => substitute(arg, placeholders)),
       cwd: placeholders.fs ?? directory,
@@ -57,7 +77,21 @@ export async function startSession(
         process.env,
         Object.fromEntries(Object.entries(spec.env).map(([k, v]) => [k, substitute(v, placeholders)])),
       ),
-    });
+    };
+    let readOnly: string[] = [];
+    if (spec.isolation) {
+      const executable = findExecutable(plain.command, plain.cwd, plain.env.PATH);
+      // The server's own files stay visible even where HOME is hidden: the invocation directory, the
+      // interpreter's installation, and the files its arguments name.
+      readOnly = [
+        process.cwd(),
+        dirname(dirname(executable)),
+        ...plain.args.filter((arg) => isAbsolute(arg) && existsSync(arg)),
+      ];
+      await prepareLayout(directory);
+    }
+    const isolated = spec.isolation ? isolatedSpawn(plain, { runDirectory: directory, readOnly }) : plain;
+    server = await spawnServer(spec.isolation?.traceEgress ? tracedSpawn(isolated, egressLog) : isolated);
     const running = server;
     const transport = new ProcessTransport(running);
     try {
@@ -65,6 +99,7 @@ export async function startSession(
         clientVersion: spec.clientVersion,
         startupTimeoutSeconds: spec.startupTimeoutSeconds,
         isAlive: () => running.exitStatus() === undefined,
+        closeReason: () => transport.closeReason(),
       });
     } catch (error) {
       // Give a dying server a moment to exit, so its status and stderr are complete.
@@ -81,6 +116,7 @@ export async function startSession(
       placeholders,
       alive: () => running.exitStatus() === undefined,
       kill: () => running.kill(),
+      egress: async () => (egress ? egress.read() : []),
       [Symbol.asyncDispose]: dispose,
     };
   } catch (error) {

@@ -31,7 +31,10 @@ export function startupFailure(
     return new SetupError(
       `The server ${how} before answering initialize.\nCommand: ${commandLine}\n` +
         (stderr ? `Its stderr ended with:\n${stderr}\n` : 'It wrote nothing to stderr.\n') +
-        'Check the command, its arguments and the --env values it needs.',
+        (/EACCES|permission denied/i.test(stderr) && spec.isolation
+          ? "Isolated servers run as an unprivileged user (uid 65534) with your HOME hidden: make the server's " +
+            'files readable by others (chmod o+rX), or use --no-isolation.'
+          : 'Check the command, its arguments and the --env values it needs.'),
       { cause: error },
     );
   }

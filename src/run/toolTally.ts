@@ -1,3 +1,4 @@
+import type { Change, ChangeKind } from '../../harness/index.js';
 import { destructiveChanges, evidenceChanges } from '../checks/evidenceChanges.js';
 import { completed, describeFailure, succeeded } from '../mcp/callOutcome.js';
 import type { Observation } from './observation.js';
@@ -19,6 +20,23 @@ export interface ToolTally {
   readonly changedOnRepeat: number;
   /** Commands not sent because their generated arguments failed the schema guard. */
   readonly invalidArguments: number;
+  /**
+   * Observations whose first call succeeded against existing state: its arguments named an entity present
+   * before the call, or it appended to, modified or deleted one. Only these can show that a tool does not
+   * destroy.
+   */
+  readonly metExisting: number;
+  /**
+   * Observations whose arguments named an entity harvested from the sandbox (drawn from the pool), the bare
+   * sandbox root (`{fs}`) aside.
+   */
+  readonly pooled: number;
+  /** Observations whose arguments had at least one property (a tool with none cannot meet the sandbox). */
+  readonly withArguments: number;
+  /** Observations in which either call tried to reach outside the sandbox. */
+  readonly egressed: number;
+  /** Observations in which either call produced a change of each kind (counters included). */
+  readonly kinds: Readonly<Record<ChangeKind, number>>;
   readonly sampleError?: string;
 }
 
@@ -32,10 +50,22 @@ export const EMPTY_TALLY: ToolTally = {
   destroyed: 0,
   changedOnRepeat: 0,
   invalidArguments: 0,
+  metExisting: 0,
+  pooled: 0,
+  withArguments: 0,
+  egressed: 0,
+  kinds: { add: 0, append: 0, modify: 0, delete: 0, counter: 0 },
 };
 
-/** Pure: the tally with one more observation. */
-export function tallyObservation(tally: ToolTally, observation: Observation): ToolTally {
+/**
+ * Pure: the tally with one more observation. `namesExisting` says whether the arguments named an entity that
+ * existed before the call (the engine knows the sandbox's harvested values).
+ */
+export function tallyObservation(
+  tally: ToolTally,
+  observation: Observation,
+  namesExisting = false,
+): ToolTally {
   const calls = observation.call2 ? [observation.call1, observation.call2] : [observation.call1];
   const failures = calls.filter((call) => !succeeded(call.outcome));
   const firstSucceeded = succeeded(observation.call1.outcome);
@@ -44,6 +74,7 @@ export function tallyObservation(tally: ToolTally, observation: Observation): To
   return {
     ...tally,
     observations: tally.observations + 1,
+    withArguments: tally.withArguments + (Object.keys(observation.args).length > 0 ? 1 : 0),
     calls: tally.calls + calls.length,
     errors: tally.errors + failures.length,
     successful: tally.successful + (firstSucceeded ? 1 : 0),
@@ -54,11 +85,37 @@ export function tallyObservation(tally: ToolTally, observation: Observation): To
     changedOnRepeat:
       tally.changedOnRepeat +
       (observation.call2 && evidenceChanges(observation.call2.changes).length > 0 ? 1 : 0),
+    kinds: countKinds(tally.kinds, all),
+    egressed: tally.egressed + (calls.some((call) => (call.egress?.length ?? 0) > 0) ? 1 : 0),
+    metExisting:
+      tally.metExisting +
+      (firstSucceeded &&
+      (namesExisting || all.some((c) => c.kind === 'append' || c.kind === 'modify' || c.kind === 'delete'))
+        ? 1
+        : 0),
     ...(sample === undefined ? {} : { sampleError: sample }),
+  };
+}
+
+/** One more observation for every change kind that occurs among `changes`. */
+function countKinds(kinds: ToolTally['kinds'], changes: readonly Change[]): ToolTally['kinds'] {
+  const seen = new Set(changes.map((change) => change.kind));
+  const count = (kind: ChangeKind) => kinds[kind] + (seen.has(kind) ? 1 : 0);
+  return {
+    add: count('add'),
+    append: count('append'),
+    modify: count('modify'),
+    delete: count('delete'),
+    counter: count('counter'),
   };
 }
 
 /** Pure: the tally with one more command whose arguments were not sent. */
 export function tallyInvalidArguments(tally: ToolTally): ToolTally {
   return { ...tally, invalidArguments: tally.invalidArguments + 1 };
+}
+
+/** Pure: the tally with its last observation counted as drawn from the pool. */
+export function tallyPooled(tally: ToolTally): ToolTally {
+  return { ...tally, pooled: tally.pooled + 1 };
 }

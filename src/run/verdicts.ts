@@ -4,8 +4,9 @@ import { isApplicable } from '../hints/effectiveHints.js';
 import type { Evidence, Verdict } from '../report/model.js';
 import type { ToolTally } from './toolTally.js';
 
+/** Why openWorldHint is unchecked when egress is not observed (the engine says why: no isolation, no strace). */
 export const OPEN_WORLD_UNCHECKED =
-  'hintproof does not observe network egress yet; openWorldHint is neither confirmed nor contradicted';
+  'egress was not observed in this run, so openWorldHint is neither confirmed nor contradicted';
 
 /**
  * Pure: every hint's verdict for one tool. `consistent` needs evidence: a first call that succeeded (and, for
@@ -15,13 +16,16 @@ export function verdictsFor(
   effective: Hints,
   tally: ToolTally,
   contradictions: Readonly<Partial<Record<HintName, Evidence>>>,
-  inconclusiveReason?: string,
+  inconclusiveReason: string | undefined,
+  /** Why egress was not observed; `undefined` when it was (the server ran isolated and traced). */
+  egressUnobserved: string | undefined,
 ): Record<HintName, Verdict> {
   const verdict = (hint: HintName): Verdict => {
     if (!isApplicable(hint, effective)) return { status: 'not-applicable' };
     const evidence = contradictions[hint];
     if (evidence) return { status: 'contradicted', evidence };
-    if (hint === 'openWorldHint') return { status: 'unchecked', reason: OPEN_WORLD_UNCHECKED };
+    if (hint === 'openWorldHint' && egressUnobserved !== undefined)
+      return { status: 'unchecked', reason: egressUnobserved };
     if (inconclusiveReason !== undefined) return { status: 'inconclusive', reason: inconclusiveReason };
     const supporting = hint === 'idempotentHint' ? tally.repeated : tally.successful;
     if (supporting > 0) return { status: 'consistent', observations: supporting };
@@ -37,24 +41,50 @@ function noEvidenceReason(hint: HintName, tally: ToolTally): string {
       ? `no command was sent: all ${tally.invalidArguments} generated argument sets failed the input schema`
       : 'no command was run';
   }
-  if (tally.successful === 0) return `every call failed${sample}`;
+  if (tally.successful === 0) return `every call failed${sample}; ${allFailedHint(tally)}`;
   return hint === 'idempotentHint'
     ? `no successful call could be repeated${sample}`
     : `no call succeeded${sample}`;
+}
+
+/** What to try when every call failed, judged by whether the arguments met the sandbox's contents. */
+function allFailedHint(tally: ToolTally): string {
+  if (tally.withArguments === 0) {
+    return "the tool takes no arguments, so its calls failed on their own: check the server's settings (--env) and data";
+  }
+  return tally.pooled === 0
+    ? 'no argument named anything found in the sandbox: pass --fs (or --pg) with data the tool can act on'
+    : `${tally.pooled} of ${tally.observations} commands named existing sandbox values and still failed: ` +
+        "check the seed data and the server's settings (--env)";
 }
 
 /**
  * Pure: the tightest hints the observations support. A hint moves to its tighter value only on evidence
  * (successful calls, none of which contradicts it), to its cautious value when observations contradict it,
  * and stays as declared when there is no evidence either way. openWorldHint is not observed yet.
+ * `destructiveHint: false` needs calls that met existing state: a tool never pointed at an existing entity
+ * proves nothing about destroying one.
  */
-export function suggestedHints(effective: Hints, tally: ToolTally): Hints {
+export function suggestedHints(effective: Hints, tally: ToolTally, egressObserved = false): Hints {
   const pick = (against: number, support: number, tight: boolean, current: boolean): boolean =>
     against > 0 ? !tight : support > 0 ? tight : current;
   return {
     readOnlyHint: pick(tally.changed, tally.successful, true, effective.readOnlyHint),
-    destructiveHint: pick(tally.destroyed, tally.successful, false, effective.destructiveHint),
+    // Only calls that met existing state can show that a tool does not destroy it.
+    destructiveHint: pick(tally.destroyed, tally.metExisting, false, effective.destructiveHint),
     idempotentHint: pick(tally.changedOnRepeat, tally.repeated, true, effective.idempotentHint),
-    openWorldHint: effective.openWorldHint,
+    openWorldHint: egressObserved
+      ? pick(tally.egressed, tally.successful, false, effective.openWorldHint)
+      : effective.openWorldHint,
+  };
+}
+
+/** Pure: how many observations stand behind each suggested value (against it when it is the cautious one). */
+export function suggestionBasis(tally: ToolTally, egressObserved = false): Partial<Record<HintName, number>> {
+  return {
+    readOnlyHint: tally.changed > 0 ? tally.changed : tally.successful,
+    destructiveHint: tally.destroyed > 0 ? tally.destroyed : tally.metExisting,
+    idempotentHint: tally.changedOnRepeat > 0 ? tally.changedOnRepeat : tally.repeated,
+    ...(egressObserved ? { openWorldHint: tally.egressed > 0 ? tally.egressed : tally.successful } : {}),
   };
 }

@@ -32,9 +32,11 @@ describe('fixture servers', () => {
     const tool = result.report!.tools[0]!;
     expect(tool.verdicts.readOnlyHint).toEqual({
       status: 'inconclusive',
-      reason: 'every call failed (sample: isError: backend unavailable)',
+      reason:
+        'every call failed (sample: isError: backend unavailable); no argument named anything found in the ' +
+        'sandbox: pass --fs (or --pg) with data the tool can act on',
     });
-    expect(tool.calls).toEqual({ total: 10, errors: 10 });
+    expect(tool.calls).toEqual({ total: 10, errors: 10, invalidArguments: 0, pooledShare: 0 });
     expect(result.stdout).toMatch(/always_fails.*every call failed/);
   });
 

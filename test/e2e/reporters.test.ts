@@ -69,6 +69,37 @@ describe('--reporter and --output-dir', () => {
     });
   });
 
+  it('--quiet prints only the summary, and still writes the file reports', async () => {
+    const result = await runCli(
+      [
+        'check',
+        '--quiet',
+        '--seed',
+        '1',
+        '--runs',
+        '2',
+        '--tool',
+        'list_notes',
+        '--json',
+        join(out, 'quiet.json'),
+        '--fs',
+        'seed',
+        '--',
+        'node',
+        'server.js',
+        '{fs}',
+      ],
+      { cwd: notes },
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      'No hint contradicted in 1 tool · 1 consistent · 0 inconclusive\nExit 0: no hint contradicted.\n',
+    );
+    expect(JSON.parse(readFileSync(join(out, 'quiet.json'), 'utf8'))).toMatchObject({
+      tools: [{ name: 'list_notes' }],
+    });
+  });
+
   it('rejects an unknown reporter before any work', async () => {
     const result = await runCli(['check', '--reporter', 'text,xml', '--', 'node', 'server.js']);
     expect(result.code).toBe(2);

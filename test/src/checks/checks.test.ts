@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ChangeKind } from '../../../harness/index.js';
 import { destructiveCheck } from '../../../src/checks/destructive.js';
+import { openWorldCheck } from '../../../src/checks/openWorld.js';
 import { idempotentCheck } from '../../../src/checks/idempotent.js';
 import { violationsOf } from '../../../src/checks/index.js';
 import { readOnlyCheck } from '../../../src/checks/readOnly.js';
@@ -127,5 +128,31 @@ describe('violationsOf', () => {
         expect(found.some((v) => v.hint === 'readOnlyHint')).toBe(real);
       }),
     );
+  });
+});
+
+describe('openWorldCheck', () => {
+  const closed = effectiveHints({ openWorldHint: false });
+  const attempt = { kind: 'connect' as const, destination: '93.184.216.34:443', result: 'ENETUNREACH' };
+
+  it('is contradicted by an egress attempt in either call, with the attempt as evidence', () => {
+    const observation = observe({}, {});
+    const withEgress = { ...observation, call2: { ...observation.call2!, egress: [attempt] } };
+    expect(openWorldCheck(closed, withEgress)).toMatchObject({
+      hint: 'openWorldHint',
+      call: 2,
+      egress: [attempt],
+    });
+  });
+
+  it('holds without egress, and cannot contradict the cautious openWorldHint: true', () => {
+    expect(openWorldCheck(closed, observe({}, {}))).toBeUndefined();
+    const observation = observe({}, {});
+    expect(
+      openWorldCheck(effectiveHints(null), {
+        ...observation,
+        call1: { ...observation.call1, egress: [attempt] },
+      }),
+    ).toBeUndefined();
   });
 });

@@ -40,14 +40,14 @@ describe('SARIF reporter', () => {
       'openWorldHint',
     ]);
     const results = log.runs[0]?.results ?? [];
-    expect(results.map((result) => `${result.locations?.[0]?.logicalLocations?.[0]?.name}:${result.ruleId}`)).toEqual([
-      'read_note:readOnlyHint',
-      'delete_note:destructiveHint',
-      'append_log:idempotentHint',
-    ]);
+    expect(
+      results.map((result) => `${result.locations?.[0]?.logicalLocations?.[0]?.name}:${result.ruleId}`),
+    ).toEqual(['read_note:readOnlyHint', 'delete_note:destructiveHint', 'append_log:idempotentHint']);
     expect(results[0]?.message.text).toMatch(/Reproduce with: hintproof check/);
     // Results point at the line that registers the tool, or line 1 when the file does not name it.
-    expect(results.map((result) => result.locations?.[0]?.physicalLocation?.region?.startLine)).toEqual([4, 5, 1]);
+    expect(results.map((result) => result.locations?.[0]?.physicalLocation?.region?.startLine)).toEqual([
+      4, 5, 1,
+    ]);
   });
 
   it('the schema check itself rejects a log that breaks SARIF (so the tests above can fail)', () => {
@@ -74,21 +74,33 @@ describe('SARIF reporter', () => {
 describe('JUnit reporter', () => {
   const parse = (xml: string) =>
     new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml) as {
-      testsuites: { testsuite: { name: string; tests: string; failures: string; skipped: string; testcase: Array<Record<string, unknown>> } };
+      testsuites: {
+        testsuite: {
+          name: string;
+          tests: string;
+          failures: string;
+          skipped: string;
+          testcase: Array<Record<string, unknown>>;
+        };
+      };
     };
 
   it('has a test case per tool × hint; contradictions fail with their evidence, no evidence is skipped', () => {
     const suite = parse(junitXml(report)).testsuites.testsuite;
     expect(Number(suite.tests)).toBe(report.tools.length * 4);
     expect(Number(suite.failures)).toBe(3);
-    const readNote = suite.testcase.find((c) => c.classname === 'notes-scenario.read_note' && c.name === 'readOnlyHint')!;
+    const readNote = suite.testcase.find(
+      (c) => c.classname === 'notes-scenario.read_note' && c.name === 'readOnlyHint',
+    )!;
     const failure = readNote.failure as { message: string; type: string };
     expect(failure.message).toBe('read_note claims readOnlyHint: true but changed the sandbox');
     expect(failure.type).toBe('ReadOnlyHintContradicted');
     expect(JSON.stringify(readNote)).toMatch(/Reproduce with: hintproof check --tool read_note/);
     const skipped = suite.testcase.filter((c) => 'skipped' in c).length;
     expect(Number(suite.skipped)).toBe(skipped);
-    const notApplicable = report.tools.flatMap((tool) => Object.values(tool.verdicts)).filter((v) => v.status !== 'contradicted' && v.status !== 'consistent').length;
+    const notApplicable = report.tools
+      .flatMap((tool) => Object.values(tool.verdicts))
+      .filter((v) => v.status !== 'contradicted' && v.status !== 'consistent').length;
     expect(skipped).toBe(notApplicable);
   });
 

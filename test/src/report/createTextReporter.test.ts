@@ -65,6 +65,21 @@ describe('createTextReporter', () => {
     expect(quiet).not.toContain(' → call 1:');
   });
 
+  it('shows arguments that failed the input schema (never sent) only with verbose: true', () => {
+    const events = eventsFor();
+    const invalid = {
+      type: 'invalid-arguments' as const,
+      tool: 'read_note',
+      args: { name: '' },
+      errors: 'arguments/name must NOT have fewer than 1 characters',
+    };
+    const withInvalid = [events[0]!, invalid, ...events.slice(1)];
+    expect(text({ verbose: true }, withInvalid)).toContain(
+      '    read_note {"name":""} → not sent: arguments/name must NOT have fewer than 1 characters',
+    );
+    expect(text({ verbose: false }, withInvalid)).not.toContain('not sent');
+  });
+
   it('cuts long arguments in verbose lines to about 120 characters', () => {
     const line = text({ verbose: true })
       .split('\n')

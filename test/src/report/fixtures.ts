@@ -55,7 +55,7 @@ export const tools: readonly ToolReport[] = [
     name: 'read_note',
     declared: { readOnlyHint: true },
     effective: { readOnlyHint: true, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-    calls: { total: 50, errors: 0 },
+    calls: { total: 50, errors: 0, invalidArguments: 0, pooledShare: 0.68 },
     verdicts: {
       readOnlyHint: {
         status: 'contradicted',
@@ -87,6 +87,7 @@ export const tools: readonly ToolReport[] = [
       openWorldHint: UNCHECKED,
     },
     suggested: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    suggestedBasis: { readOnlyHint: 25, destructiveHint: 12, idempotentHint: 25 },
   },
   {
     name: 'write_note',
@@ -106,7 +107,7 @@ export const tools: readonly ToolReport[] = [
     name: 'delete_note',
     declared: { destructiveHint: false },
     effective: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-    calls: { total: 50, errors: 24 },
+    calls: { total: 50, errors: 24, invalidArguments: 1, pooledShare: 0.52 },
     verdicts: {
       readOnlyHint: consistent(25),
       destructiveHint: {
@@ -159,7 +160,7 @@ export const tools: readonly ToolReport[] = [
     name: 'search_remote',
     declared: { readOnlyHint: true, openWorldHint: true },
     effective: { readOnlyHint: true, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-    calls: { total: 49, errors: 49 },
+    calls: { total: 49, errors: 49, invalidArguments: 0, pooledShare: 0 },
     verdicts: {
       readOnlyHint: { status: 'inconclusive', reason: 'every call failed' },
       destructiveHint: NOT_APPLICABLE,

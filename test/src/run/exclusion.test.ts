@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Change } from '../../../harness/index.js';
 import { exclusionOf } from '../../../src/run/exclusion.js';
 import { change } from './observationFixtures.js';
 
@@ -17,5 +18,26 @@ describe('exclusionOf', () => {
     for (const entity of ['.access.log', 'a.tmp', '.git/index', 'node_modules/x']) {
       expect(isExcluded(change('add', entity))).toBe(false);
     }
+  });
+
+  it('excludes every change to a pg table named by its pattern, and updates touching only matching columns', () => {
+    const pg = (kind: Change['kind'], entity: string, columns?: string[]): Change => ({
+      kind,
+      environment: 'pg',
+      entity,
+      detail: '',
+      ...(columns === undefined ? {} : { columns }),
+    });
+    const isExcluded = exclusionOf([], ['pg:public.audit_log', 'pg:*.updated_at']);
+    expect(isExcluded(pg('add', 'public.audit_log(id=3)'))).toBe(true);
+    expect(isExcluded(pg('delete', 'public.audit_log'))).toBe(true);
+    expect(isExcluded(pg('modify', 'public.audit_log.message'))).toBe(true);
+    expect(isExcluded(pg('add', 'public.audit_logs(id=3)'))).toBe(false);
+    expect(isExcluded(pg('modify', 'public.orders(id=1)', ['public.orders.updated_at']))).toBe(true);
+    expect(
+      isExcluded(pg('modify', 'public.orders(id=1)', ['public.orders.updated_at', 'public.orders.total'])),
+    ).toBe(false);
+    expect(isExcluded(pg('delete', 'public.orders(id=1)'))).toBe(false);
+    expect(isExcluded(change('add', 'public.audit_log(id=3)'))).toBe(false);
   });
 });

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveHints } from '../../../src/hints/effectiveHints.js';
 import type { Evidence } from '../../../src/report/model.js';
-import { EMPTY_TALLY, tallyInvalidArguments, tallyObservation } from '../../../src/run/toolTally.js';
-import { suggestedHints, verdictsFor } from '../../../src/run/verdicts.js';
+import {
+  EMPTY_TALLY,
+  tallyInvalidArguments,
+  tallyObservation,
+  tallyPooled,
+} from '../../../src/run/toolTally.js';
+import { suggestedHints, suggestionBasis, verdictsFor } from '../../../src/run/verdicts.js';
 import { change, observe, timeout, toolError } from './observationFixtures.js';
 
 const readOnly = effectiveHints({ readOnlyHint: true });
 const writer = effectiveHints({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
 const evidence = { title: 't' } as Evidence;
+const UNOBSERVED = 'egress was not observed';
 
 describe('tallyObservation', () => {
   it('counts calls, errors, and the evidence behind verdicts', () => {
@@ -27,16 +33,46 @@ describe('tallyObservation', () => {
 
 describe('verdictsFor', () => {
   it('marks destructive and idempotent not-applicable on a read-only tool, and openWorld unchecked', () => {
-    const verdicts = verdictsFor(readOnly, tallyObservation(EMPTY_TALLY, observe({})), {});
+    const verdicts = verdictsFor(
+      readOnly,
+      tallyObservation(EMPTY_TALLY, observe({})),
+      {},
+      undefined,
+      UNOBSERVED,
+    );
     expect(verdicts.readOnlyHint).toEqual({ status: 'consistent', observations: 1 });
     expect(verdicts.destructiveHint.status).toBe('not-applicable');
     expect(verdicts.idempotentHint.status).toBe('not-applicable');
     expect(verdicts.openWorldHint.status).toBe('unchecked');
   });
 
+  it('says what to try when every call failed, judged by whether arguments met the sandbox', () => {
+    const noArguments = tallyObservation(
+      EMPTY_TALLY,
+      observe({ outcome: toolError }, { outcome: toolError }),
+    );
+    expect(verdictsFor(writer, noArguments, {}, undefined, UNOBSERVED).readOnlyHint).toMatchObject({
+      reason: expect.stringContaining('the tool takes no arguments') as string,
+    });
+    const failed = tallyObservation(EMPTY_TALLY, {
+      ...observe({ outcome: toolError }, { outcome: toolError }),
+      args: { name: 'x' },
+    });
+    const unpooled = verdictsFor(writer, failed, {}, undefined, UNOBSERVED).readOnlyHint;
+    expect(unpooled).toMatchObject({
+      reason: expect.stringContaining('pass --fs (or --pg) with data') as string,
+    });
+    const pooled = verdictsFor(writer, tallyPooled(failed), {}, undefined, UNOBSERVED).readOnlyHint;
+    expect(pooled).toMatchObject({
+      reason: expect.stringContaining(
+        '1 of 1 commands named existing sandbox values and still failed',
+      ) as string,
+    });
+  });
+
   it('is never consistent when every call failed: inconclusive with a sample error', () => {
     const tally = tallyObservation(EMPTY_TALLY, observe({ outcome: toolError }, { outcome: toolError }));
-    const verdicts = verdictsFor(writer, tally, {});
+    const verdicts = verdictsFor(writer, tally, {}, undefined, UNOBSERVED);
     for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint'] as const) {
       expect(verdicts[hint]).toEqual({
         status: 'inconclusive',
@@ -47,13 +83,13 @@ describe('verdictsFor', () => {
 
   it('is inconclusive about idempotency when no successful call was repeated (time-out)', () => {
     const tally = tallyObservation(EMPTY_TALLY, observe({}, null));
-    const verdicts = verdictsFor(writer, tally, {});
+    const verdicts = verdictsFor(writer, tally, {}, undefined, UNOBSERVED);
     expect(verdicts.readOnlyHint.status).toBe('consistent');
     expect(verdicts.idempotentHint.status).toBe('inconclusive');
   });
 
   it('is inconclusive with no observation at all, naming invalid arguments', () => {
-    const verdicts = verdictsFor(writer, tallyInvalidArguments(EMPTY_TALLY), {});
+    const verdicts = verdictsFor(writer, tallyInvalidArguments(EMPTY_TALLY), {}, undefined, UNOBSERVED);
     expect(verdicts.readOnlyHint).toMatchObject({
       status: 'inconclusive',
       reason: expect.stringContaining('input schema') as string,
@@ -66,15 +102,46 @@ describe('verdictsFor', () => {
       EMPTY_TALLY,
       { destructiveHint: evidence },
       'cannot generate arguments: x',
+      UNOBSERVED,
     );
     expect(verdicts.destructiveHint).toEqual({ status: 'contradicted', evidence });
     expect(verdicts.readOnlyHint).toEqual({ status: 'inconclusive', reason: 'cannot generate arguments: x' });
   });
 });
 
+describe('openWorldHint verdicts', () => {
+  const closed = effectiveHints({ openWorldHint: false });
+  it('is unchecked, with the reason, when egress was not observed', () => {
+    const verdicts = verdictsFor(
+      closed,
+      tallyObservation(EMPTY_TALLY, observe({})),
+      {},
+      undefined,
+      UNOBSERVED,
+    );
+    expect(verdicts.openWorldHint).toEqual({ status: 'unchecked', reason: UNOBSERVED });
+  });
+  it('follows the evidence rules when egress was observed', () => {
+    expect(
+      verdictsFor(closed, tallyObservation(EMPTY_TALLY, observe({})), {}, undefined, undefined).openWorldHint,
+    ).toEqual({
+      status: 'consistent',
+      observations: 1,
+    });
+    const failed = tallyObservation(EMPTY_TALLY, observe({ outcome: toolError }, { outcome: toolError }));
+    expect(verdictsFor(closed, failed, {}, undefined, undefined).openWorldHint.status).toBe('inconclusive');
+  });
+});
+
 describe('suggestedHints', () => {
+  it('never suggests destructiveHint: false from calls that met no existing state', () => {
+    const tally = tallyObservation(EMPTY_TALLY, observe({}, {}), false);
+    expect(suggestedHints(effectiveHints(null), tally).destructiveHint).toBe(true);
+    expect(suggestionBasis(tally)).toEqual({ readOnlyHint: 1, destructiveHint: 0, idempotentHint: 1 });
+  });
+
   it('suggests the tighter values when every successful observation supports them', () => {
-    const tally = tallyObservation(EMPTY_TALLY, observe({}, {}));
+    const tally = tallyObservation(EMPTY_TALLY, observe({}, {}), true);
     expect(suggestedHints(effectiveHints(null), tally)).toEqual({
       readOnlyHint: true,
       destructiveHint: false,
@@ -99,5 +166,23 @@ describe('suggestedHints', () => {
   it('keeps the declared hints when there is no evidence either way', () => {
     const tally = tallyObservation(EMPTY_TALLY, observe({ outcome: toolError }, { outcome: toolError }));
     expect(suggestedHints(writer, tally)).toEqual(writer);
+  });
+});
+
+describe('behaviourOf', () => {
+  it('names each kind of effect seen, and reads only when nothing changed', async () => {
+    const { behaviourOf } = await import('../../../src/baseline/behaviour.js');
+    expect(behaviourOf(EMPTY_TALLY)).toEqual([]);
+    expect(behaviourOf(tallyObservation(EMPTY_TALLY, observe({}, {})))).toEqual(['reads only']);
+    let tally = tallyObservation(
+      EMPTY_TALLY,
+      observe({ changes: [change('delete'), change('add', 'b')] }, {}),
+    );
+    tally = tallyObservation(
+      tally,
+      observe({ changes: [change('append')] }, { changes: [change('append')] }),
+    );
+    expect(behaviourOf(tally)).toEqual(['adds', 'appends', 'deletes', 'changes again on repeat']);
+    expect(tally.kinds).toEqual({ add: 1, append: 1, modify: 0, delete: 1, counter: 0 });
   });
 });

@@ -1,0 +1,46 @@
+/** Per-tool settings in a config file. */
+export interface ToolSettings {
+  /** Commands for this tool instead of the global `runs`. */
+  readonly runs?: number;
+  /**
+   * Arguments fixed for every call of this tool (placeholders allowed): they replace the generated value of
+   * each property they name, e.g. `{ dryRun: false }` or `{ root: '{fs}/notes' }`.
+   */
+  readonly args?: Readonly<Record<string, unknown>>;
+}
+
+/** `hintproof.config.ts` (or `.js`, `.mjs`, `.json`). Command-line flags override what it sets. */
+export interface HintproofConfig {
+  /** The stdio server to check; `{fs}` and `{pg…}` placeholders allowed in every string. */
+  readonly server?: {
+    readonly command: string;
+    readonly args?: readonly string[];
+    readonly env?: Readonly<Record<string, string>>;
+  };
+  readonly environments?: {
+    /** Seed directory copied into each run's `{fs}`. */
+    readonly fs?: string;
+    /** Seed SQL of each run's `{pg}` database, or the provider settings with it. */
+    readonly pg?:
+      | string
+      | { readonly seed?: string; readonly provider?: 'embedded' | 'url' | 'docker'; readonly url?: string };
+  };
+  readonly runs?: number;
+  readonly seed?: number;
+  /** Seconds per tool call. */
+  readonly timeout?: number;
+  /** Seconds the server may take to answer initialize. */
+  readonly startupTimeout?: number;
+  /** Change patterns left out of every verdict, e.g. `fs:**\/*.log`. */
+  readonly ignore?: readonly string[];
+  readonly tools?: Readonly<Record<string, ToolSettings>>;
+  readonly reporter?: ReadonlyArray<'text' | 'json' | 'junit' | 'sarif' | 'markdown'>;
+  readonly outputDir?: string;
+  /** A behaviour baseline file to compare with. */
+  readonly baseline?: string;
+}
+
+/** Types a config file: `export default defineConfig({ … })`. Returns its argument unchanged. */
+export function defineConfig(config: HintproofConfig): HintproofConfig {
+  return config;
+}
