@@ -53,7 +53,7 @@ Examples:
   $ hintproof check --pg seed.sql --env DATABASE_URL={pg} -- node db-server.js
   $ hintproof check --tool read_note --seed 42 --path "7:0" -- node my-server.js {fs}
 
-Exit codes: 0 no hint contradicted · 1 at least one hint contradicted · 2 usage or set-up error.`;
+Exit codes: 0 no hint contradicted · 1 a hint contradicted, or behaviour drifted from --baseline · 2 usage or set-up error.`;
 
 /**
  * Builds the command-line program; `onCheck` receives the parsed `check` arguments. Errors throw a
@@ -77,7 +77,7 @@ export function buildProgram(
     .command('check')
     .description(
       'Run an MCP server (stdio) in a sandbox, call each tool twice with generated arguments, diff the sandbox, ' +
-        'and report every declared hint (readOnlyHint, destructiveHint, idempotentHint) the observed changes contradict.',
+        'and report every declared hint (readOnlyHint, destructiveHint, idempotentHint, openWorldHint) that the observed changes and connection attempts contradict.',
     )
     .argument('[command]', 'the server command, after "--" (or server.command in the config file)')
     .argument('[args...]', 'its arguments')
