@@ -122,17 +122,14 @@ export function isolatedSpawn(options: SpawnOptions, layout: SandboxLayout): Spa
     layout.runDirectory,
     layout.runDirectory,
     ...(layout.exposed ?? []).flatMap((path) => ['--bind', path, path]),
-    ...(layout.readOnly ?? [])
-      .filter((path) => isAbsolute(path) && !hidden.some((h) => h === path || contains(path, h)))
-      .filter((path) => hidden.some((h) => contains(h, path)))
-      // Never over the run directory, nor anything in it or around it: that must stay writable.
-      .filter(
-        (path) =>
-          path !== layout.runDirectory &&
-          !contains(path, layout.runDirectory) &&
-          !contains(layout.runDirectory, path),
-      )
-      .flatMap((path) => ['--ro-bind-try', path, path]),
+    ...visibleReadOnly(layout, hidden).flatMap((path) => [
+      ...hidden
+        .flatMap((top) => ancestorsBelow(top, path))
+        .flatMap((dir) => ['--perms', '0711', '--dir', dir]),
+      '--ro-bind-try',
+      path,
+      path,
+    ]),
     '--chdir',
     options.cwd,
     '--',
@@ -172,6 +169,22 @@ async function chownTree(path: string, uid: number): Promise<void> {
 function dropPrivileges(): string[] {
   if (process.getuid?.() !== 0) return [];
   return ['setpriv', `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, '--clear-groups', '--'];
+}
+
+/**
+ * The read-only paths worth binding: inside a hidden directory (elsewhere the host is visible anyway), never
+ * a hidden directory itself or one that contains it (HOME stays hidden), never over the run directory.
+ */
+function visibleReadOnly(layout: SandboxLayout, hidden: readonly string[]): string[] {
+  return [...new Set(layout.readOnly ?? [])]
+    .filter((path) => isAbsolute(path) && !hidden.some((h) => h === path || contains(path, h)))
+    .filter((path) => hidden.some((h) => contains(h, path)))
+    .filter(
+      (path) =>
+        path !== layout.runDirectory &&
+        !contains(path, layout.runDirectory) &&
+        !contains(layout.runDirectory, path),
+    );
 }
 
 /** The directories strictly between `top` and `path`, outermost first: `/tmp`, `/tmp/a/b/c` → `/tmp/a`, `/tmp/a/b`. */

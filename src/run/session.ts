@@ -2,7 +2,7 @@ import type { EnvironmentProvider, Sandbox, SandboxSnapshot } from '../../harnes
 import { createSandbox } from '../../harness/index.js';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { dirname, isAbsolute } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import type { EgressAttempt, ServerProcess } from '../../harness/process/index.js';
 import {
   createEgressReader,
@@ -50,6 +50,14 @@ export interface RunSession extends AsyncDisposable {
   egress(): Promise<readonly EgressAttempt[]>;
 }
 
+/** The nearest directory at or above `path` with a package.json (its project, node_modules included), else `path`. */
+function projectRoot(path: string): string {
+  for (let dir = path; dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+  }
+  return path;
+}
+
 export async function startSession(
   spec: ServerSpec,
   providers: readonly EnvironmentProvider[],
@@ -87,7 +95,9 @@ export async function startSession(
         process.cwd(),
         dirname(dirname(executable)),
         ...plain.args.filter((arg) => isAbsolute(arg) && existsSync(arg)),
-      ];
+      ]
+        .filter((path) => path !== directory && !path.startsWith(`${directory}/`))
+        .map(projectRoot);
       await prepareLayout(directory);
     }
     const isolated = spec.isolation ? isolatedSpawn(plain, { runDirectory: directory, readOnly }) : plain;
