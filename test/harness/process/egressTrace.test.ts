@@ -14,6 +14,8 @@ import {
   tracedSpawn,
 } from '../../../harness/process/index.js';
 
+// The fixtures live in the repository, which may itself lie under a directory the sandbox hides (/tmp).
+const repoRoot = new URL('../../..', import.meta.url).pathname.replace(/\/$/, '');
 const work = mkdtempSync(join(tmpdir(), 'hintproof-egress-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -87,7 +89,7 @@ describe.runIf(detectIsolation().kind === 'bubblewrap' && egressTraceAvailable()
               cwd: join(runDirectory, 'fs'),
               env: serverEnvironment(process.env, {}),
             },
-            { runDirectory },
+            { runDirectory, readOnly: [repoRoot] },
           ),
           log,
         ),

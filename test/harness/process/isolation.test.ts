@@ -11,6 +11,8 @@ import { serverEnvironment, spawnServer } from '../../../harness/process/index.j
 const isolation = detectIsolation();
 const hostile = new URL('../../fixtures/servers/hostile.js', import.meta.url).pathname;
 const forker = new URL('../../fixtures/servers/forker.js', import.meta.url).pathname;
+// The fixtures live in the repository, which may itself lie under a directory the sandbox hides (/tmp).
+const repoRoot = new URL('../../..', import.meta.url).pathname.replace(/\/$/, '');
 const work = mkdtempSync(join(tmpdir(), 'hintproof-isolation-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -46,7 +48,7 @@ describe.runIf(isolation.kind === 'bubblewrap')('bubblewrap containment (proved 
             cwd: join(runDirectory, 'fs'),
             env: serverEnvironment(process.env, {}),
           },
-          { runDirectory },
+          { runDirectory, readOnly: [repoRoot] },
         ),
       );
       const output = await readAll(server.stdout);
@@ -82,6 +84,7 @@ describe.runIf(isolation.kind === 'bubblewrap')('bubblewrap containment (proved 
           { command, args, cwd: join(runDirectory, 'fs'), env: serverEnvironment(process.env, {}) },
           {
             runDirectory,
+            readOnly: [repoRoot],
             limits: { fileSizeBytes: 1_000_000, processes: 40, addressSpaceBytes: 8 * 1024 ** 3 },
           },
         ),
