@@ -92,8 +92,9 @@ describe('--reporter and --output-dir', () => {
       { cwd: notes },
     );
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe(
-      'No hint contradicted in 1 tool · 1 consistent · 0 inconclusive\nExit 0: no hint contradicted.\n',
+    // Two consistent verdicts when the run is isolated (openWorldHint observed), one when it is not.
+    expect(result.stdout).toMatch(
+      /^No hint contradicted in 1 tool · [12] consistent · 0 inconclusive\nExit 0: no hint contradicted\.\n$/,
     );
     expect(JSON.parse(readFileSync(join(out, 'quiet.json'), 'utf8'))).toMatchObject({
       tools: [{ name: 'list_notes' }],
