@@ -5,6 +5,7 @@ import { createSandbox } from '../../harness/index.js';
 import { connect } from '../mcp/index.js';
 import type { McpConnection } from '../mcp/index.js';
 import type { RunSession } from './session.js';
+import { openSession } from './session.js';
 
 /** What hintproof needs of an in-process server: the SDK's `McpServer` and `Server` both fit. */
 export interface InProcessServer {
@@ -55,20 +56,13 @@ export async function startInProcessSession(
       startupTimeoutSeconds: spec.startupTimeoutSeconds,
       isAlive: () => alive,
     });
-    const tools = await connection.listTools();
-    const baseline = await sandbox.snapshot();
-    return {
-      sandbox,
-      connection,
-      tools,
-      baseline,
-      placeholders: sandbox.placeholders,
+    return await openSession(sandbox, connection, {
       alive: () => alive,
       kill,
       // In-process servers share hintproof's network: their egress is not observed.
       egress: () => Promise.resolve([]),
-      [Symbol.asyncDispose]: dispose,
-    };
+      dispose,
+    });
   } catch (error) {
     await dispose();
     throw error;

@@ -50,6 +50,29 @@ export interface RunSession extends AsyncDisposable {
   egress(): Promise<readonly EgressAttempt[]>;
 }
 
+/**
+ * The last step of starting any session: list the tools, then take the baseline snapshot (after initialize
+ * and tools/list, so that what a server does at start-up is not blamed on its first tool).
+ */
+export async function openSession(
+  sandbox: Sandbox,
+  connection: McpConnection,
+  hooks: Pick<RunSession, 'alive' | 'kill' | 'egress'> & { dispose: () => Promise<void> },
+): Promise<RunSession> {
+  const tools = await connection.listTools();
+  const baseline = await sandbox.snapshot();
+  const { dispose, ...rest } = hooks;
+  return {
+    sandbox,
+    connection,
+    tools,
+    baseline,
+    placeholders: sandbox.placeholders,
+    ...rest,
+    [Symbol.asyncDispose]: dispose,
+  };
+}
+
 /** The nearest directory at or above `path` with a package.json (its project, node_modules included), else `path`. */
 function projectRoot(path: string): string {
   for (let dir = path; dir !== dirname(dir); dir = dirname(dir)) {
@@ -116,19 +139,12 @@ export async function startSession(
       await Promise.race([running.exited, new Promise((resolve) => setTimeout(resolve, 200))]);
       throw startupFailure(spec, running, transport.garbage(), error);
     }
-    const tools = await connection.listTools();
-    const baseline = await sandbox.snapshot();
-    return {
-      sandbox,
-      connection,
-      tools,
-      baseline,
-      placeholders,
+    return await openSession(sandbox, connection, {
       alive: () => running.exitStatus() === undefined,
       kill: () => running.kill(),
       egress: async () => (egress ? egress.read() : []),
-      [Symbol.asyncDispose]: dispose,
-    };
+      dispose,
+    });
   } catch (error) {
     await dispose();
     if (error instanceof SpawnError) throw startupFailure(spec, undefined, [], error);
