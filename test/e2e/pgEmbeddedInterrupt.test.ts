@@ -16,7 +16,12 @@ function postmasterOf(parent: number): { pid: number; data: string } | undefined
     return undefined;
   }
   for (const pid of children.split('\n').filter(Boolean).map(Number)) {
-    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    let argv: string[];
+    try {
+      argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue; // a short-lived child (initdb, a copy) that exited between pgrep and here
+    }
     const data = argv[argv.indexOf('-D') + 1];
     if (argv[0]?.endsWith('/postgres') && data) return { pid, data };
   }
