@@ -1,15 +1,19 @@
 import type { Change } from '../change.js';
 import type { Snapshot } from '../environment.js';
 import type { FsEntry } from './fsEntry.js';
+import { diffJsonFile } from './diffJsonFile.js';
 import { FS_ENVIRONMENT, asFsSnapshot, comparePaths } from './fsEntry.js';
 
 /**
- * The changes from `before` to `after`, one per path, in path order. Pure.
+ * The changes from `before` to `after`, in path order: one per path, except JSON files (below). Pure.
  *
  * Content, mode, type and link target are compared; inode and timestamps never are, so a temp-file-then-rename
  * rewrite with identical bytes is no change, and a rename is a `delete` plus an `add`. A file that grew and
  * whose first `before.size` bytes still hash to `before.sha256` is an `append`; any other difference is a
- * `modify`.
+ * `modify` — unless both versions were kept as text and read as JSON or JSON Lines: then the file's changes
+ * are its record-level ones (`diffJsonFile`: `add`, `modify`, `delete` of keys, array elements and lines, with
+ * entities `path#pointer`), none at all when the two documents are deep-equal, plus a file-level `modify` if
+ * its mode changed too.
  */
 export function diffFsSnapshots(before: Snapshot, after: Snapshot): Change[] {
   const old = asFsSnapshot(before, 'before').entries;
@@ -19,34 +23,46 @@ export function diffFsSnapshots(before: Snapshot, after: Snapshot): Change[] {
   for (const path of paths) {
     const a = old.get(path);
     const b = now.get(path);
+    if (a !== undefined && b !== undefined) {
+      changes.push(...compareEntries(path, a, b));
+      continue;
+    }
     const change =
       a === undefined
         ? b && { kind: 'add' as const, detail: describeEntry(b) }
-        : b === undefined
-          ? { kind: 'delete' as const, detail: describeEntry(a) }
-          : compareEntries(a, b);
+        : { kind: 'delete' as const, detail: describeEntry(a) };
     if (change !== undefined) changes.push({ ...change, environment: FS_ENVIRONMENT, entity: path });
   }
   return changes;
 }
 
-type Difference = Pick<Change, 'kind' | 'detail'>;
-
-function compareEntries(a: FsEntry, b: FsEntry): Difference | undefined {
-  if (a.type !== b.type) return { kind: 'modify', detail: `${a.type} → ${b.type}` };
+function compareEntries(path: string, a: FsEntry, b: FsEntry): Change[] {
+  const at = (kind: Change['kind'], detail: string): Change => ({
+    kind,
+    environment: FS_ENVIRONMENT,
+    entity: path,
+    detail,
+  });
+  if (a.type !== b.type) return [at('modify', `${a.type} → ${b.type}`)];
   const parts: string[] = [];
   let appended = false;
+  let records: Change[] | undefined;
   if (a.type === 'file' && !sameContent(a, b)) {
     appended = isAppend(a, b);
-    parts.push(appended ? `+${bytes(b.size - a.size)}` : contentDetail(a, b));
+    if (!appended) records = diffJsonFile(path, a, b);
+    if (records === undefined) parts.push(appended ? `+${bytes(b.size - a.size)}` : contentDetail(a, b));
   }
   if (a.type === 'symlink' && a.target !== b.target) {
     parts.push(`target ${String(a.target)} → ${String(b.target)}`);
   }
   if (a.mode !== b.mode) parts.push(`mode ${octal(a.mode)} → ${octal(b.mode)}`);
-  if (parts.length === 0) return undefined;
-  if (appended && parts.length === 1) return { kind: 'append', detail: parts.join('; ') };
-  return { kind: 'modify', detail: (appended ? 'appended ' : '') + parts.join('; ') };
+  const own =
+    parts.length === 0
+      ? []
+      : appended && parts.length === 1
+        ? [at('append', parts.join('; '))]
+        : [at('modify', (appended ? 'appended ' : '') + parts.join('; '))];
+  return [...(records ?? []), ...own];
 }
 
 function sameContent(a: FsEntry, b: FsEntry): boolean {

@@ -27,6 +27,9 @@ export interface FsPrefix {
  * - `prefixes`: for a file rehashed after growing, the hash of its first N bytes for every smaller size N that
  *   this path had in an earlier snapshot of the same instance. Lets `diff` tell an append from a rewrite
  *   without keeping any content.
+ * - `text`: for a file that may hold JSON or JSON Lines (see `jsonText.ts`), its content as UTF-8 text, so a
+ *   diff can report record-level changes. Kept only for files up to a size limit and within a per-snapshot
+ *   budget; an unchanged file shares its text with earlier snapshots through the stat cache.
  */
 export interface FsEntry {
   readonly type: FsEntryType;
@@ -36,6 +39,7 @@ export interface FsEntry {
   readonly unreadable?: string;
   readonly target?: string;
   readonly prefixes?: readonly FsPrefix[];
+  readonly text?: string;
 }
 
 /** A sandbox at one instant: sandbox-relative `/`-separated path → entry, in path order. Never mutated. */

@@ -3,6 +3,8 @@ import type { BigIntStats } from 'node:fs';
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { FsPrefix } from './fsEntry.js';
+import type { TextMode } from './jsonText.js';
+import { TextCollector } from './jsonText.js';
 
 const CHUNK_BYTES = 64 * 1024;
 
@@ -19,6 +21,8 @@ export type HashedFile =
       readonly size: number;
       readonly sha256: string;
       readonly prefixes: readonly FsPrefix[];
+      /** The content as text, when `textMode` asked for it and it qualified (see `TextCollector`). */
+      readonly text?: string;
     }
   /** Gone, or no longer a regular file, since it was listed: the caller looks again. */
   | { readonly kind: 'changed' }
@@ -27,9 +31,14 @@ export type HashedFile =
 
 /**
  * The sha256 of a regular file in one read pass, plus the sha256 of its first N bytes for every N in
- * `prefixLengths` below its size (the running hash is copied at each boundary), without keeping content.
+ * `prefixLengths` below its size (the running hash is copied at each boundary). Keeps no content, except
+ * the text of a (probable) JSON file when `textMode` asks for it.
  */
-export async function hashFile(path: string, prefixLengths: readonly number[]): Promise<HashedFile> {
+export async function hashFile(
+  path: string,
+  prefixLengths: readonly number[],
+  textMode: TextMode = 'none',
+): Promise<HashedFile> {
   let handle;
   try {
     handle = await open(path, OPEN_FLAGS);
@@ -54,6 +63,7 @@ export async function hashFile(path: string, prefixLengths: readonly number[]): 
       .filter((length) => length < Number(stat.size))
       .sort((a, b) => a - b);
     const hash = createHash('sha256');
+    const collector = new TextCollector(textMode, Number(stat.size));
     const prefixes: FsPrefix[] = [];
     const buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(4096, Number(stat.size) + 1)));
     let offset = 0;
@@ -69,14 +79,17 @@ export async function hashFile(path: string, prefixLengths: readonly number[]): 
       }
       hash.update(buffer.subarray(start, bytesRead));
       if (bytesRead === 0) break;
+      collector.add(buffer.subarray(0, bytesRead));
       offset += bytesRead;
     }
+    const text = collector.text();
     return {
       kind: 'file',
       stat,
       size: offset,
       sha256: hash.digest('hex'),
       prefixes: Object.freeze(prefixes),
+      ...(text === undefined ? {} : { text }),
     };
   } finally {
     await handle.close();

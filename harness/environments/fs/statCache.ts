@@ -1,5 +1,6 @@
 import type { BigIntStats } from 'node:fs';
 import type { FsEntry } from './fsEntry.js';
+import type { TextMode } from './jsonText.js';
 
 /** How many earlier sizes of one path are remembered as possible append boundaries. */
 const HISTORY_PER_PATH = 16;
@@ -7,6 +8,8 @@ const HISTORY_PER_PATH = 16;
 interface CachedFile {
   readonly key: string;
   readonly entry: FsEntry;
+  /** How the content was read: an entry read for another text mode is not reused (see `planTextModes`). */
+  readonly mode: TextMode;
 }
 
 /**
@@ -20,15 +23,20 @@ interface CachedFile {
  *
  * Separately, every size a path had as a readable file (with its hash) is kept as a possible prefix, so that
  * growth is recognised as an append against any earlier snapshot of the same instance.
+ *
+ * A reused entry brings its `text` along (the same string, not a copy), so an unchanged JSON file costs its
+ * text once however many snapshots hold it.
  */
 export class StatCache {
   private files = new Map<string, CachedFile>();
   private readonly history = new Map<string, { size: number; sha256: string }[]>();
 
-  /** The entry hashed earlier for this exact stat, if it can be trusted. */
-  reusable(path: string, stat: BigIntStats): FsEntry | undefined {
+  /** The entry hashed earlier for this exact stat and text mode, if it can be trusted. */
+  reusable(path: string, stat: BigIntStats, mode: TextMode = 'none'): FsEntry | undefined {
     const cached = this.files.get(path);
-    return cached !== undefined && cached.key === statKey(stat) ? cached.entry : undefined;
+    return cached !== undefined && cached.key === statKey(stat) && cached.mode === mode
+      ? cached.entry
+      : undefined;
   }
 
   /** Sizes this path had earlier as a readable file: the boundaries at which to hash a prefix. */
@@ -38,19 +46,23 @@ export class StatCache {
 
   /**
    * Replaces the cache with the files of the snapshot just taken. `fileStats` maps each readable file's path
-   * to the stat its hash is valid for; `clockNs` is the filesystem time read when the snapshot began.
+   * to the stat its hash is valid for; `clockNs` is the filesystem time read when the snapshot began;
+   * `modes` the text mode each file was read with (absent: `none`).
    */
   commit(
     entries: ReadonlyMap<string, FsEntry>,
     fileStats: ReadonlyMap<string, BigIntStats>,
     clockNs: bigint,
+    modes: ReadonlyMap<string, TextMode> = new Map(),
   ): void {
     const files = new Map<string, CachedFile>();
     for (const [path, stat] of fileStats) {
       const entry = entries.get(path);
       if (entry?.sha256 === undefined) continue;
       this.remember(path, entry.size, entry.sha256);
-      if (stat.ctimeNs < clockNs && stat.mtimeNs < clockNs) files.set(path, { key: statKey(stat), entry });
+      if (stat.ctimeNs < clockNs && stat.mtimeNs < clockNs) {
+        files.set(path, { key: statKey(stat), entry, mode: modes.get(path) ?? 'none' });
+      }
     }
     this.files = files;
   }

@@ -3,6 +3,8 @@ import { lstat, readlink } from 'node:fs/promises';
 import type { FsEntry, FsEntryType, FsSnapshot } from './fsEntry.js';
 import { FS_ENVIRONMENT } from './fsEntry.js';
 import { hashFile } from './hashFile.js';
+import type { TextMode } from './jsonText.js';
+import { planTextModes } from './jsonText.js';
 import { mapConcurrent } from './mapConcurrent.js';
 import type { StatCache } from './statCache.js';
 import type { WalkedEntry } from './walkTree.js';
@@ -29,7 +31,8 @@ interface Captured {
 
 /**
  * Walks `root` with `lstat` and records every entry; file content is hashed unless the stat cache vouches for
- * it. `clockNs` is the filesystem time read just before the walk (see `StatCache`). Updates `cache`.
+ * it. `clockNs` is the filesystem time read just before the walk (see `StatCache`). Files that may hold JSON
+ * keep their text too, within the bounds of `planTextModes`. Updates `cache`.
  */
 export async function takeFsSnapshot(
   root: string,
@@ -37,7 +40,14 @@ export async function takeFsSnapshot(
   clockNs: bigint,
 ): Promise<TakenSnapshot> {
   const walked = await walkTree(root, { tolerant: true });
-  const captured = await mapConcurrent(walked, CONCURRENCY, (item) => capture(item, cache));
+  const modes = planTextModes(
+    walked
+      .filter((item) => item.stat.isFile())
+      .map((item) => ({ path: item.path, size: Number(item.stat.size) })),
+  );
+  const captured = await mapConcurrent(walked, CONCURRENCY, (item) =>
+    capture(item, cache, modes.get(item.path) ?? 'none'),
+  );
 
   const entries = new Map<string, FsEntry>();
   const fileStats = new Map<string, BigIntStats>();
@@ -49,11 +59,15 @@ export async function takeFsSnapshot(
     if (result.fileStat !== undefined) fileStats.set(path, result.fileStat);
     if (result.hashed) filesHashed++;
   });
-  cache.commit(entries, fileStats, clockNs);
+  cache.commit(entries, fileStats, clockNs, modes);
   return { snapshot: Object.freeze({ environment: FS_ENVIRONMENT, entries }), filesHashed };
 }
 
-async function capture(item: WalkedEntry, cache: StatCache): Promise<Captured | undefined> {
+async function capture(
+  item: WalkedEntry,
+  cache: StatCache,
+  textMode: TextMode,
+): Promise<Captured | undefined> {
   let stat = item.stat;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const type = entryType(stat);
@@ -67,16 +81,20 @@ async function capture(item: WalkedEntry, cache: StatCache): Promise<Captured | 
         return { entry: Object.freeze({ type, mode, size: Number(stat.size), target }), hashed: false };
       }
     } else {
-      const cached = cache.reusable(item.path, stat);
+      const cached = cache.reusable(item.path, stat, textMode);
       if (cached !== undefined) return { entry: cached, fileStat: stat, hashed: false };
-      const hashed = await hashFile(item.absolute, cache.prefixLengths(item.path));
+      const hashed = await hashFile(item.absolute, cache.prefixLengths(item.path), textMode);
       if (hashed.kind === 'file') {
-        const { size, sha256, prefixes } = hashed;
+        const { size, sha256, prefixes, text } = hashed;
         const fileMode = Number(hashed.stat.mode) & 0o7777;
-        const entry: FsEntry =
-          prefixes.length > 0
-            ? { type, mode: fileMode, size, sha256, prefixes }
-            : { type, mode: fileMode, size, sha256 };
+        const entry: FsEntry = {
+          type,
+          mode: fileMode,
+          size,
+          sha256,
+          ...(prefixes.length > 0 ? { prefixes } : {}),
+          ...(text === undefined ? {} : { text }),
+        };
         return { entry: Object.freeze(entry), fileStat: hashed.stat, hashed: true };
       }
       if (hashed.kind === 'unreadable') {

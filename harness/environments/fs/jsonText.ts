@@ -1,0 +1,88 @@
+/** Largest file whose text a snapshot keeps for record-level diffs; bigger files are compared by hash only. */
+export const JSON_FILE_LIMIT = 2 * 1024 * 1024;
+
+/** Bytes of text one snapshot may keep in all (by the files' sizes when the walk listed them). */
+export const JSON_SNAPSHOT_BUDGET = 32 * 1024 * 1024;
+
+/**
+ * How a file's content is read: `none`, hashed only; `keep`, its text kept (a `.json`, `.jsonl` or `.ndjson`
+ * file); `sniff`, its text kept if its first non-blank byte is `{` or `[`.
+ */
+export type TextMode = 'none' | 'keep' | 'sniff';
+
+export function isJsonPath(path: string): boolean {
+  return /\.(?:json|jsonl|ndjson)$/i.test(path);
+}
+
+/**
+ * Which files of a snapshot may keep their text: non-empty files up to `JSON_FILE_LIMIT` bytes, those named
+ * like JSON first and then the others (to be sniffed), each group in path order, while their sizes fit in
+ * `JSON_SNAPSHOT_BUDGET`. Deterministic for a given tree, so a replay keeps the same texts. Files not in the
+ * map are `none`. Pure.
+ */
+export function planTextModes(files: readonly { path: string; size: number }[]): Map<string, TextMode> {
+  const modes = new Map<string, TextMode>();
+  let left = JSON_SNAPSHOT_BUDGET;
+  for (const mode of ['keep', 'sniff'] as const) {
+    for (const { path, size } of files) {
+      if (size === 0 || size > JSON_FILE_LIMIT || size > left || isJsonPath(path) !== (mode === 'keep'))
+        continue;
+      modes.set(path, mode);
+      left -= size;
+    }
+  }
+  return modes;
+}
+
+const BLANK = new Set([0x20, 0x09, 0x0a, 0x0d]);
+const OPENING = new Set([0x7b, 0x5b]); // `{`, `[`
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Collects a file's bytes while it is hashed, as `mode` asks, and gives them back as text: only up to
+ * `JSON_FILE_LIMIT` bytes, only valid UTF-8 (so two different byte strings never become one text), a byte
+ * order mark kept (then it does not parse, and the file is compared by hash).
+ */
+export class TextCollector {
+  private chunks: Buffer[] = [];
+  private bytes = 0;
+  private collecting: boolean;
+  private decided: boolean;
+
+  constructor(mode: TextMode, size: number) {
+    this.collecting = mode !== 'none' && size <= JSON_FILE_LIMIT;
+    this.decided = mode === 'keep';
+  }
+
+  /** Called with each chunk read, in order; copies it if it is still wanted. */
+  add(chunk: Buffer): void {
+    if (!this.collecting || chunk.length === 0) return;
+    if (!this.decided) {
+      const first = chunk.findIndex((byte) => !BLANK.has(byte));
+      if (first >= 0) {
+        this.decided = true;
+        this.collecting = OPENING.has(chunk[first] as number);
+        if (!this.collecting) return this.drop();
+      }
+    }
+    this.bytes += chunk.length;
+    if (this.bytes > JSON_FILE_LIMIT) return this.drop();
+    this.chunks.push(Buffer.from(chunk));
+  }
+
+  /** The text, or `undefined` when none was wanted, the file was too big, or it is not valid UTF-8. */
+  text(): string | undefined {
+    if (!this.collecting || !this.decided) return undefined;
+    try {
+      return decoder.decode(Buffer.concat(this.chunks, this.bytes));
+    } catch {
+      return undefined;
+    }
+  }
+
+  private drop(): void {
+    this.collecting = false;
+    this.chunks = [];
+  }
+}

@@ -1,0 +1,65 @@
+import type { JsonValue } from './jsonValue.js';
+
+/** `json`: one document. `lines`: JSON Lines, read as the array of its non-empty lines. */
+export type JsonFormat = 'json' | 'lines';
+
+export interface JsonPair {
+  readonly format: JsonFormat;
+  readonly before: JsonValue;
+  readonly after: JsonValue;
+}
+
+/** Paths whose content is JSON Lines by name; JSON Lines is tried first for them. */
+export function isJsonLinesPath(path: string): boolean {
+  return /\.(?:jsonl|ndjson)$/i.test(path);
+}
+
+/**
+ * Both versions of one file read the same way, or `undefined` when no single reading fits both. A `.jsonl` /
+ * `.ndjson` file is tried as JSON Lines first, every other file as one JSON document first (a one-line file
+ * is both). JSON Lines: every line that is not blank parses; an empty file is JSON Lines with no lines.
+ * Content whose numbers `JSON.parse` may round (16 or more significant digits, 3-digit exponents) is not
+ * read at all: two different numbers could parse equal and hide a change. Pure.
+ */
+export function parseJsonPair(path: string, before: string, after: string): JsonPair | undefined {
+  if (hasLossyNumbers(before) || hasLossyNumbers(after)) return undefined;
+  const formats: JsonFormat[] = isJsonLinesPath(path) ? ['lines', 'json'] : ['json', 'lines'];
+  for (const format of formats) {
+    const parse = format === 'json' ? parseDocument : parseLines;
+    const old = parse(before);
+    if (old === undefined) continue;
+    const now = parse(after);
+    if (now === undefined) continue;
+    return { format, before: old.value, after: now.value };
+  }
+  return undefined;
+}
+
+function parseDocument(text: string): { value: JsonValue } | undefined {
+  try {
+    return { value: JSON.parse(text) as JsonValue };
+  } catch {
+    return undefined;
+  }
+}
+
+function parseLines(text: string): { value: JsonValue } | undefined {
+  const lines: JsonValue[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      lines.push(JSON.parse(line) as JsonValue);
+    } catch {
+      return undefined;
+    }
+  }
+  return { value: lines };
+}
+
+/** Number tokens (outside strings) that a double may not hold exactly. */
+function hasLossyNumbers(text: string): boolean {
+  // A token with 16 digits and at most one dot has 8 digits in a row on one side of it.
+  if (!/\d{8}|\d[eE][+-]?\d{3}/.test(text)) return false;
+  const outside = text.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  return /\d(?:\.?\d){15,}|[eE][+-]?\d{3,}/.test(outside);
+}
