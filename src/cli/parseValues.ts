@@ -43,3 +43,17 @@ export function replayPath(value: string): string {
   }
   return value;
 }
+
+/** `a,b` → `['a', 'b']`: tool names separated by commas; an empty list is refused. */
+export function toolList(value: string): string[] {
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (names.length === 0) {
+    throw new InvalidArgumentError(
+      `expected tool names separated by commas (e.g. add_item,create_list), received "${value}".`,
+    );
+  }
+  return names;
+}

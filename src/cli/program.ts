@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
-import { collect, integerIn, keyValue, replayPath, seconds } from './parseValues.js';
+import { collect, integerIn, keyValue, replayPath, seconds, toolList } from './parseValues.js';
 import { CONFIG_NAMES } from './loadConfig.js';
 import { REPORTER_NAMES, reporterList } from './reporters.js';
 import type { ReporterName } from './reporters.js';
@@ -19,6 +19,8 @@ export interface CheckArguments {
   readonly seed?: number;
   readonly path?: string;
   readonly tool: readonly string[];
+  /** `--producers`: the tools preambles draw on (learned when absent). */
+  readonly producers?: readonly string[];
   readonly timeout: number;
   readonly startupTimeout: number;
   readonly calibration: number;
@@ -118,6 +120,13 @@ export function buildProgram(
       ).argParser(replayPath),
     )
     .option('--tool <name>', 'check only this tool; repeatable', collect)
+    .addOption(
+      new Option(
+        '--producers <tools>',
+        'tools to call first, to build state for a tool whose calls met none (comma-separated; default: the ' +
+          'tools seen to add state during the check; replay commands set it)',
+      ).argParser(toolList),
+    )
     .addOption(new Option('--timeout <seconds>', 'time-out of each tool call').argParser(seconds).default(10))
     .addOption(
       new Option('--startup-timeout <seconds>', 'time the server may take to answer initialize')

@@ -22,7 +22,7 @@ export async function replay(
   runCheck: (argv: readonly string[], io: Io) => Promise<number>,
 ): Promise<number> {
   const saved = loadFailure(id, io.cwd);
-  const words = replayWords(saved.check, saved.tool, saved.seed, saved.path);
+  const words = replayWords(saved.check, saved.tool, saved.seed, saved.path, saved.evidence.producers);
   io.stdout(`Replaying ${saved.id}: ${saved.evidence.title}\n  ${shellJoin(words)}\n`);
   const work = mkdtempSync(join(tmpdir(), 'hintproof-replay-'));
   let failing = 0;

@@ -3,14 +3,27 @@ import { shellJoin } from './shellQuote.js';
 
 /**
  * The command that replays one counterexample: the options that shape the run as the user gave them, plus
- * `--tool`, `--seed` and `--path`.
+ * `--tool`, `--seed`, `--path` and, for a counterexample found after a preamble, `--producers` (the tools the
+ * preamble was drawn from: the same list regenerates the same sequence).
  */
-export function replayCommand(args: CheckArguments, tool: string, seed: number, path: string): string {
-  return shellJoin(replayWords(args, tool, seed, path));
+export function replayCommand(
+  args: CheckArguments,
+  tool: string,
+  seed: number,
+  path: string,
+  producers?: readonly string[],
+): string {
+  return shellJoin(replayWords(args, tool, seed, path, producers));
 }
 
 /** `replayCommand` as an argument vector, starting with `hintproof check`. */
-export function replayWords(args: CheckArguments, tool: string, seed: number, path: string): string[] {
+export function replayWords(
+  args: CheckArguments,
+  tool: string,
+  seed: number,
+  path: string,
+  producers?: readonly string[],
+): string[] {
   const words = ['hintproof', 'check'];
   if (args.fs !== undefined) words.push('--fs', args.fs);
   if (args.pg !== undefined) words.push('--pg', args.pg);
@@ -22,6 +35,8 @@ export function replayWords(args: CheckArguments, tool: string, seed: number, pa
   if (args.startupTimeout !== 30) words.push('--startup-timeout', String(args.startupTimeout));
   if (args.calibration !== 250) words.push('--calibration', String(args.calibration));
   if (args.isolation === false) words.push('--no-isolation');
-  words.push('--tool', tool, '--seed', String(seed), '--path', path, '--', args.command, ...args.args);
+  words.push('--tool', tool, '--seed', String(seed), '--path', path);
+  if (producers !== undefined && producers.length > 0) words.push('--producers', producers.join(','));
+  words.push('--', args.command, ...args.args);
   return words;
 }

@@ -3,6 +3,7 @@ import type { HarvestedValue } from '../../harness/index.js';
 import { createArgumentGuard } from './argumentGuard.js';
 import { boundedFilter } from './boundedFilter.js';
 import type { ArgumentGuard } from './argumentGuard.js';
+import { resolveLiveChoices } from './runPool.js';
 import { schemaToArbitrary } from './schemaToArbitrary.js';
 import { isSchemaObject } from './schemaObject.js';
 
@@ -12,6 +13,11 @@ export interface ArgumentsOptions {
    * fits `maxLength` with the placeholder may not fit once substituted. Identity by default.
    */
   readonly resolve?: (args: Record<string, unknown>) => unknown;
+  /**
+   * Generate `LiveChoice`s for names and paths (see `valuePool`): values the run saw before the call, picked
+   * when it is made. The filter below judges their fallbacks; the caller validates the resolved arguments again.
+   */
+  readonly live?: boolean;
 }
 
 /** A tool's argument generator and guard, or the sentence that says why there is none. */
@@ -41,9 +47,12 @@ export function argumentsFor(
     }
     // An untyped inputSchema still describes the arguments object (MCP requires `type: "object"`).
     const objectSchema = schema.type === undefined ? { ...schema, type: 'object' } : schema;
-    const built = schemaToArbitrary(objectSchema, { pool }) as fc.Arbitrary<Record<string, unknown>>;
+    const built = schemaToArbitrary(objectSchema, { pool, live: options.live ?? false }) as fc.Arbitrary<
+      Record<string, unknown>
+    >;
     // The last line of defence before the guard: judged as sent (placeholders substituted), on a bounded budget.
-    const resolve = options.resolve ?? ((args: Record<string, unknown>) => args);
+    const substitute = options.resolve ?? ((args: Record<string, unknown>) => args);
+    const resolve = (args: Record<string, unknown>) => substitute(resolveLiveChoices(args, []));
     const arbitrary = boundedFilter(
       built,
       (args) => guard.validate(resolve(args)).valid,

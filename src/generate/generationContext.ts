@@ -7,4 +7,9 @@ export interface GenerationContext {
    * Placeholders such as `{fs}` stay literal: they are substituted just before each call.
    */
   readonly pool: readonly HarvestedValue[];
+  /**
+   * Offer names and paths seen earlier in the same run (arguments and responses of the calls before this one)
+   * as `LiveChoice`s, resolved when the call is made: a consumer meets what a producer just made.
+   */
+  readonly live?: boolean;
 }

@@ -134,7 +134,13 @@ export function schemaToArbitrary(schema: unknown, context: GenerationContext): 
       case 'array':
         return arrayArbitrary(subschema, at, build);
       case 'string':
-        return stringArbitrary(subschema, at, context.pool, (value) => accepts(value, subschema, at));
+        return stringArbitrary(
+          subschema,
+          at,
+          context.pool,
+          (value) => accepts(value, subschema, at),
+          context.live,
+        );
       case 'integer':
         return subschema.multipleOf !== undefined
           ? multipleOfArbitrary(subschema, at)

@@ -20,6 +20,7 @@ export function stringArbitrary(
   at: SchemaLocation,
   pool: readonly HarvestedValue[],
   accepts: (value: unknown) => boolean,
+  live = false,
 ): fc.Arbitrary<string> {
   const minLength = countKeyword(schema, 'minLength', at) ?? 0;
   const maxLength = countKeyword(schema, 'maxLength', at);
@@ -28,7 +29,7 @@ export function stringArbitrary(
   if (pattern !== undefined && typeof pattern !== 'string') throw invalid('pattern', 'a string', pattern, at);
   const lengths = { minLength, maxLength };
   const format = formatArbitrary(schema.format);
-  if (pattern === undefined && format === undefined) return valuePool(pool, at.propertyName, lengths);
+  if (pattern === undefined && format === undefined) return valuePool(pool, at.propertyName, lengths, live);
   // The pattern (or format) is the stronger constraint: build from it, then filter the rest.
   const base = (pattern === undefined ? undefined : patternArbitrary(pattern)) ?? format;
   const what =

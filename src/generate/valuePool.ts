@@ -3,6 +3,7 @@ import type { HarvestedValue } from '../../harness/index.js';
 import { FRESH_NAME_LENGTH, freshName } from './freshName.js';
 import { propertyRole } from './propertyRole.js';
 import type { PropertyRole } from './propertyRole.js';
+import { liveChoice } from './runPool.js';
 
 /** Length bounds of a string schema, counted in code points as JSON Schema does. */
 export interface StringLengths {
@@ -55,11 +56,44 @@ const MIX: Readonly<
 };
 
 /**
+ * How a run's earlier values (`live`) weigh against the rest, per role: names and paths mostly meet what the
+ * run just made; a destination mostly does not (it usually must not exist yet); free text sometimes does.
+ */
+const LIVE: Readonly<Record<PropertyRole, { kinds: readonly HarvestedValue['kind'][]; weight: number }>> = {
+  path: { kinds: ['path', 'directory'], weight: 2 },
+  target: { kinds: ['path', 'directory'], weight: 1 / 3 },
+  name: { kinds: ['name', 'identifier', 'table'], weight: 2 },
+  text: { kinds: ['path', 'directory', 'name', 'identifier', 'table', 'text'], weight: 1 / 2 },
+};
+
+/**
  * Strings for a property, mixing harvested values (existing entities), fresh names next to them (new entities)
  * and random strings, steered by the property's name (see `propertyRole`). Pooled values keep placeholders
  * such as `{fs}` literal. With an empty pool, or when no pooled value fits the lengths, strings are random only.
+ * With `live`, some values are `LiveChoice`s among the values seen earlier in the run (typed as strings here:
+ * the engine resolves them before anything reads the arguments), falling back to the mix above.
  */
 export function valuePool(
+  pool: readonly HarvestedValue[],
+  propertyName: string | undefined,
+  lengths: StringLengths,
+  live = false,
+): fc.Arbitrary<string> {
+  const mixed = mixedPool(pool, propertyName, lengths);
+  if (!live) return mixed;
+  const fits = (value: string): boolean => fitsLengths(codePointLength(value), lengths);
+  const { kinds, weight } = LIVE[propertyRole(propertyName)];
+  const choice = liveChoice(kinds, mixed, fits) as unknown as fc.Arbitrary<string>;
+  // Integer weights: fast-check's oneof wants them; `weight` is the live share relative to 1.
+  const [liveWeight, restWeight] = weight >= 1 ? [weight, 1] : [1, Math.round(1 / weight)];
+  return fc.oneof(
+    { withCrossShrink: true },
+    { arbitrary: mixed, weight: restWeight },
+    { arbitrary: choice, weight: liveWeight },
+  );
+}
+
+function mixedPool(
   pool: readonly HarvestedValue[],
   propertyName: string | undefined,
   lengths: StringLengths,

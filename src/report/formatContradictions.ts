@@ -55,12 +55,38 @@ function formatBlock(
     ...(evidence.egress && evidence.egress.length > 0
       ? formatEgress(evidence.egress, evidence.call)
       : formatObserved(evidence.changes, evidence.call)),
-    `Arguments: ${formatArgs(evidence.args, EVIDENCE_ARGS_MAX_LENGTH)}`,
+    ...(evidence.preamble === undefined || evidence.preamble.length === 0
+      ? [
+          `Arguments: ${formatArgs(evidence.args, EVIDENCE_ARGS_MAX_LENGTH)}`,
+          ...(evidence.outcomes.length > 0 ? [`Calls: ${evidence.outcomes.join(', ')}`] : []),
+        ]
+      : formatSteps(tool.name, evidence)),
   ];
-  if (evidence.outcomes.length > 0) lines.push(`Calls: ${evidence.outcomes.join(', ')}`);
   lines.push(`Shrunk ${evidence.shrinks} time(s)`);
   lines.push(`${colors.cyan('Reproduce with:')} ${evidence.replay}`);
   return [colors.bold(`${head}${evidence.title}`), ...lines.map((line) => indent + line)];
+}
+
+/**
+ * The whole sequence of a counterexample found after a preamble, as numbered calls on a fresh sandbox:
+ *
+ * ```
+ * Steps (from a fresh sandbox):
+ *   1. add_bookmark {"url":"a"} → returned; add fs:bookmarks.json#/bookmarks/[id=b1]
+ *   2. forget_bookmark {"id":"b1"} → returned, returned (checked, called twice)
+ * ```
+ */
+function formatSteps(tool: string, evidence: Evidence): string[] {
+  const preamble = evidence.preamble ?? [];
+  const steps = preamble.map((step, index) => {
+    const changes = step.changes.length === 0 ? '' : `; ${step.changes.map(formatChange).join(', ')}`;
+    return `  ${index + 1}. ${step.tool} ${formatArgs(step.args, EVIDENCE_ARGS_MAX_LENGTH)} → ${step.outcome}${changes}`;
+  });
+  const outcomes = evidence.outcomes.length > 0 ? ` → ${evidence.outcomes.join(', ')}` : '';
+  steps.push(
+    `  ${preamble.length + 1}. ${tool} ${formatArgs(evidence.args, EVIDENCE_ARGS_MAX_LENGTH)}${outcomes} (checked, called twice)`,
+  );
+  return ['Steps (from a fresh sandbox):', ...steps];
 }
 
 function formatObserved(changes: readonly Change[], call: 1 | 2): string[] {

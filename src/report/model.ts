@@ -22,6 +22,23 @@ export interface Evidence {
   readonly shrinks: number;
   /** For openWorldHint: the attempts to reach outside the sandbox. */
   readonly egress?: readonly EgressAttempt[];
+  /**
+   * The calls made before the command in the same run (to build the state it met), shrunk with it; absent
+   * when the command ran alone on a fresh sandbox.
+   */
+  readonly preamble?: readonly PreambleCall[];
+  /** The tools the preamble was drawn from (`--producers` in the replay command); absent without a preamble. */
+  readonly producers?: readonly string[];
+}
+
+/** A call of a counterexample's preamble: made once, in order, before the checked command. */
+export interface PreambleCall {
+  readonly tool: string;
+  /** The arguments as sent, placeholders (`{fs}`) left in. */
+  readonly args: Readonly<Record<string, unknown>>;
+  /** `returned`, or why the call did not succeed. */
+  readonly outcome: string;
+  readonly changes: readonly Change[];
 }
 
 export type Verdict =
@@ -50,6 +67,15 @@ export interface ToolReport {
     readonly invalidArguments?: number;
     /** Share (0–1) of the commands whose arguments named something harvested from the sandbox. */
     readonly pooledShare?: number;
+    /** Commands made (each called twice unless call 1 failed hard). */
+    readonly commands?: number;
+    /**
+     * Commands whose first call succeeded against existing state: it named an entity that existed before it,
+     * or appended to, modified or deleted one. Only these can show that a tool does not destroy.
+     */
+    readonly metExisting?: number;
+    /** Commands made after a preamble of other calls (producers first), in the same run. */
+    readonly afterPreamble?: number;
   };
   readonly verdicts: Readonly<Record<HintName, Verdict>>;
   /** The tightest hints every observation supports (absence of evidence is not proof). */
@@ -84,8 +110,11 @@ export interface Settings {
   readonly ignore: readonly string[];
   /** Present when one fast-check path was replayed instead of searching. */
   readonly path?: string;
-  /** How the server was contained: `bubblewrap`, or `none` with the reason in `isolationNote`. */
-  readonly isolation?: 'bubblewrap' | 'none';
+  /**
+   * How the server was contained: `bubblewrap`, `unshare` (the root-only fallback without bubblewrap, the same
+   * containment), or `none` with the reason in `isolationNote`.
+   */
+  readonly isolation?: 'bubblewrap' | 'unshare' | 'none';
   readonly isolationNote?: string;
 }
 

@@ -19,12 +19,23 @@ export function orderReport(report: Report): Report {
   };
 }
 
+/** The order of a tool's `calls` fields: the contract's two, then the coverage figures. */
+export const CALL_KEYS = [
+  'total',
+  'errors',
+  'invalidArguments',
+  'pooledShare',
+  'commands',
+  'metExisting',
+  'afterPreamble',
+] as const;
+
 function orderTool(tool: ToolReport): ToolReport {
   return {
     ...orderKeys(tool, ['name', 'declared', 'effective', 'calls', 'verdicts', 'suggested', 'suggestedBasis']),
     declared: orderDeclared(tool.declared),
     effective: orderHints(tool.effective),
-    calls: orderKeys(tool.calls, ['total', 'errors', 'invalidArguments', 'pooledShare']),
+    calls: orderKeys(tool.calls, [...CALL_KEYS]),
     verdicts: { ...orderKeys(tool.verdicts, HINT_NAMES), ...mapHints(tool.verdicts, orderVerdict) },
     suggested: orderHints(tool.suggested),
     ...(tool.suggestedBasis === undefined
@@ -57,8 +68,19 @@ function orderEvidence(evidence: Evidence): Evidence {
       'title',
       'outcomes',
       'shrinks',
+      'egress',
+      'preamble',
+      'producers',
     ]),
     changes: evidence.changes.map(orderChange),
+    ...(evidence.preamble === undefined
+      ? {}
+      : {
+          preamble: evidence.preamble.map((call) => ({
+            ...orderKeys(call, ['tool', 'args', 'outcome', 'changes']),
+            changes: call.changes.map(orderChange),
+          })),
+        }),
   };
 }
 

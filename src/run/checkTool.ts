@@ -1,127 +1,141 @@
-import fc from 'fast-check';
 import type { Change, HarvestedValue } from '../../harness/index.js';
-import { violationsOf } from '../checks/index.js';
+import { behaviourOf } from '../baseline/behaviour.js';
 import { argumentsFor } from '../generate/index.js';
+import type { ToolArguments } from '../generate/index.js';
 import { declaredHints, effectiveHints, isContradictableClaim } from '../hints/effectiveHints.js';
 import { HINT_NAMES } from '../hints/hints.js';
 import type { HintName } from '../hints/hints.js';
 import type { ToolInfo } from '../mcp/index.js';
-import { describeFailure } from '../mcp/callOutcome.js';
 import type { Evidence, ToolReport } from '../report/model.js';
-import { behaviourOf } from '../baseline/behaviour.js';
-import { ContradictionFound } from './contradictionFound.js';
 import type { EventSink } from './events.js';
-import { substituteDeep } from './placeholders.js';
-import { runOneCommand } from './runOneCommand.js';
-import type { SessionPool } from './sessionPool.js';
-import { EMPTY_TALLY, tallyInvalidArguments, tallyObservation, tallyPooled } from './toolTally.js';
 import { namesExisting } from './namesExisting.js';
+import { substituteDeep } from './placeholders.js';
+import { aloneBudget, preambleCandidates } from './preamblePlan.js';
+import type { CallGenerator } from './searchRound.js';
+import { producersIn, searchRound } from './searchRound.js';
+import type { SessionPool } from './sessionPool.js';
+import {
+  EMPTY_TALLY,
+  tallyAfterPreamble,
+  tallyInvalidArguments,
+  tallyObservation,
+  tallyPooled,
+} from './toolTally.js';
 import { suggestedHints, suggestionBasis, verdictsFor } from './verdicts.js';
 
-/** At most this many shrink candidates are replayed per contradiction; the smallest failing one found is kept. */
-export const MAX_SHRINK_RUNS = 40;
+export { MAX_SHRINK_RUNS } from './searchRound.js';
 
 export interface ToolCheckOptions {
   readonly pool: SessionPool;
+  /** Every tool the server lists: preambles draw on them. */
+  readonly tools: readonly ToolInfo[];
   readonly harvested: readonly HarvestedValue[];
+  /** Offer values seen earlier in a run (arguments and answers of its preamble) to the calls after them. */
+  readonly live: boolean;
   /** Placeholder values of the probe session, to validate arguments before a session is spent on them. */
   readonly probePlaceholders: Readonly<Record<string, string>>;
   readonly runs: number;
-  /** Arguments fixed for every call: they replace the generated value of each property they name. */
-  readonly fixedArgs?: Readonly<Record<string, unknown>>;
+  /** Arguments fixed for every call of a tool: they replace the generated value of each property they name. */
+  readonly fixedArgs?: (tool: string) => Readonly<Record<string, unknown>>;
   readonly seed: number;
   /** Replay exactly this fast-check path (with `seed`), once, instead of searching. */
   readonly path?: string;
+  /** Tools seen to add state so far in this check; this check adds to it. */
+  readonly learned: Set<string>;
+  /** `--producers`: the preamble candidates, fixed (replay commands set it); learned when absent. */
+  readonly producers?: readonly string[];
   readonly timeoutSeconds: number;
   readonly isExcluded: (change: Change) => boolean;
   /** Why egress is not observed (openWorldHint unchecked); absent when the server runs isolated and traced. */
   readonly egressUnobserved?: string;
-  readonly replayCommand: (tool: string, seed: number, path: string) => string;
+  readonly replayCommand: (tool: string, seed: number, path: string, producers?: readonly string[]) => string;
   readonly emit: EventSink;
 }
 
 /**
- * Checks one tool: fast-check runs `runs` commands (each in a fresh sandbox and server), and every
- * observation is checked against the tool's contradictable claims. A contradiction is shrunk (each candidate
- * replayed from a fresh sandbox), recorded with its seed and path, and the search goes on with the remaining
- * budget and a derived seed for the claims still open.
+ * Checks one tool. fast-check runs `runs` runs (each in a fresh sandbox and server) and every command of the
+ * tool is checked against its contradictable claims. The first runs call the tool alone; when none of its calls
+ * met existing state, the rest of the budget runs it after preambles of producers (tools seen to add state),
+ * whose arguments and answers feed its arguments. A contradiction is shrunk, recorded with its seed, path and
+ * preamble, and the search goes on with the remaining budget and a derived seed for the claims still open.
  */
 export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Promise<ToolReport> {
   const declared = declaredHints(tool.annotations);
   const effective = effectiveHints(declared);
   options.emit({ type: 'tool-start', tool: tool.name, budget: options.runs });
-  const generation = argumentsFor(tool, options.harvested, {
-    resolve: (args) => substituteDeep(args, options.probePlaceholders),
-  });
+  const generators = new Map<string, ToolArguments>();
+  const generatorOf = (of: ToolInfo, live: boolean): CallGenerator | undefined => {
+    const key = `${of.name}\0${String(live)}`;
+    let generation = generators.get(key);
+    if (generation === undefined) {
+      generation = argumentsFor(of, options.harvested, {
+        resolve: (args) => substituteDeep(args, options.probePlaceholders),
+        live,
+      });
+      generators.set(key, generation);
+    }
+    if (!generation.ok) return undefined;
+    const fixedArgs = options.fixedArgs?.(of.name) ?? {};
+    return { tool: of.name, arbitrary: generation.arbitrary, guard: generation.guard, fixedArgs };
+  };
   let tally = EMPTY_TALLY;
   const contradictions: Partial<Record<HintName, Evidence>> = {};
   const open = new Set(HINT_NAMES.filter((hint) => isContradictableClaim(hint, effective)));
-  const existing = new Set(options.harvested.map((value) => value.value));
-  // Pooled entities: what the sandbox held, not the bare placeholder of its root (every sandbox has one).
-  const pooled = new Set([...existing].filter((value) => !/^\{[a-z][a-z0-9.]*\}$/i.test(value)));
+  const alone = generatorOf(tool, false);
+  const reason =
+    alone === undefined ? (generators.get(`${tool.name}\0false`) as { reason: string }).reason : undefined;
 
-  if (generation.ok) {
-    let remaining = options.path === undefined ? options.runs : 1;
+  if (alone !== undefined) {
+    const replaying = options.path !== undefined;
+    let remaining = replaying ? 1 : options.runs;
+    let aloneLeft = replaying ? (options.producers === undefined ? 1 : 0) : aloneBudget(options.runs);
     for (let round = 0; remaining > 0; round++) {
+      const candidates =
+        aloneLeft > 0 || (tally.metExisting > 0 && !replaying)
+          ? []
+          : preambleCandidates(options.tools, options.learned, options.producers);
+      const preamble = candidates.flatMap((name) => {
+        const of = options.tools.find((candidate) => candidate.name === name);
+        const generator = of === undefined ? undefined : generatorOf(of, options.live);
+        return generator === undefined ? [] : [generator];
+      });
+      const target = preamble.length === 0 ? alone : (generatorOf(tool, options.live) ?? alone);
+      const numRuns = preamble.length === 0 && aloneLeft > 0 ? Math.min(remaining, aloneLeft) : remaining;
       const seed = options.seed + round;
-      let shrinkRuns = -1; // -1 until the first failure of this round
-      const property = fc.asyncProperty(generation.arbitrary, async (generated) => {
-        const args = { ...generated, ...options.fixedArgs };
-        if (shrinkRuns >= MAX_SHRINK_RUNS) return true;
-        if (shrinkRuns >= 0) shrinkRuns++;
-        const check = generation.guard.validate(substituteDeep(args, options.probePlaceholders));
-        if (!check.valid) {
-          tally = tallyInvalidArguments(tally);
-          options.emit({ type: 'invalid-arguments', tool: tool.name, args, errors: check.errors });
-          return true;
-        }
-        const observation = await runOneCommand(options.pool, tool.name, args, {
+      const producers = preamble.map((generator) => generator.tool);
+      const found = await searchRound(
+        {
+          pool: options.pool,
+          target,
+          preamble,
+          effective,
+          open,
+          seed,
+          numRuns,
+          ...(options.path === undefined ? {} : { path: options.path }),
+          probePlaceholders: options.probePlaceholders,
           timeoutSeconds: options.timeoutSeconds,
           isExcluded: options.isExcluded,
-        });
-        tally = tallyObservation(tally, observation, namesExisting(args, existing));
-        if (namesExisting(args, pooled)) tally = tallyPooled(tally);
-        options.emit({ type: 'observation', observation });
-        const violations = violationsOf(effective, observation).filter((v) => open.has(v.hint));
-        if (violations.length === 0) return true;
-        if (shrinkRuns < 0) shrinkRuns = 0;
-        throw new ContradictionFound(observation, violations);
-      });
-      const details = await fc.check(property, {
-        seed,
-        numRuns: remaining,
-        ...(options.path === undefined ? {} : { path: options.path, endOnFailure: true }),
-      });
-      if (!details.failed || !(details.errorInstance instanceof ContradictionFound)) {
-        if (details.failed) throw details.errorInstance;
-        break;
+          emit: options.emit,
+          onInvalid: () => (tally = tallyInvalidArguments(tally)),
+          onRun: (result) => {
+            for (const producer of producersIn(result)) options.learned.add(producer);
+            if (result.observation === undefined) return;
+            const args = result.observation.args;
+            tally = tallyObservation(tally, result.observation, namesExisting(args, result.existing));
+            if (namesExisting(args, withoutRoots(result.existing))) tally = tallyPooled(tally);
+            if (result.steps.length > 0) tally = tallyAfterPreamble(tally);
+          },
+        },
+        (path) => options.replayCommand(tool.name, seed, path, producers.length > 0 ? producers : undefined),
+      );
+      for (const [hint, evidence] of Object.entries(found.contradictions) as Array<[HintName, Evidence]>) {
+        contradictions[hint] = evidence;
+        open.delete(hint);
+        options.emit({ type: 'contradiction', tool: tool.name, hint, evidence });
       }
-      const found = details.errorInstance;
-      const path = details.counterexamplePath ?? '';
-      for (const violation of found.violations) {
-        const evidence: Evidence = {
-          args: found.observation.args,
-          call: violation.call,
-          changes: violation.changes,
-          seed,
-          path,
-          replay: options.replayCommand(tool.name, seed, path),
-          title: violation.title,
-          outcomes: [found.observation.call1, found.observation.call2]
-            .filter((call) => call !== undefined)
-            .map((call) =>
-              call.outcome.status === 'returned' && !call.outcome.isError
-                ? 'returned'
-                : describeFailure(call.outcome),
-            ),
-          shrinks: details.numShrinks,
-          ...(violation.egress === undefined ? {} : { egress: violation.egress }),
-        };
-        contradictions[violation.hint] = evidence;
-        open.delete(violation.hint);
-        options.emit({ type: 'contradiction', tool: tool.name, hint: violation.hint, evidence });
-      }
-      remaining = options.path === undefined ? remaining - details.numRuns : 0;
+      remaining = replaying ? 0 : remaining - found.runs;
+      if (preamble.length === 0) aloneLeft = Math.max(0, aloneLeft - found.runs);
     }
   }
 
@@ -134,14 +148,11 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
       errors: tally.errors,
       invalidArguments: tally.invalidArguments,
       pooledShare: tally.observations === 0 ? 0 : Math.round((tally.pooled / tally.observations) * 100) / 100,
+      commands: tally.observations,
+      metExisting: tally.metExisting,
+      afterPreamble: tally.afterPreamble,
     },
-    verdicts: verdictsFor(
-      effective,
-      tally,
-      contradictions,
-      generation.ok ? undefined : generation.reason,
-      options.egressUnobserved,
-    ),
+    verdicts: verdictsFor(effective, tally, contradictions, reason, options.egressUnobserved),
     suggested: suggestedHints(effective, tally, options.egressUnobserved === undefined),
     suggestedBasis: suggestionBasis(tally, options.egressUnobserved === undefined),
     ...(tally.sampleError === undefined ? {} : { sampleError: tally.sampleError }),
@@ -149,4 +160,9 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
   };
   options.emit({ type: 'tool-end', tool: report });
   return report;
+}
+
+/** Pooled entities: what the sandbox held, not the bare placeholder of its root (every sandbox has one). */
+function withoutRoots(existing: ReadonlySet<string>): Set<string> {
+  return new Set([...existing].filter((value) => !/^\{[a-z][a-z0-9.]*\}$/i.test(value)));
 }

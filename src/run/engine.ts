@@ -16,6 +16,7 @@ import { checkTool } from './checkTool.js';
 import type { EventSink } from './events.js';
 import { exclusionOf } from './exclusion.js';
 import { isolationPlan } from './isolationPlan.js';
+import { MAX_PREAMBLE } from './preamblePlan.js';
 import { probe } from './probe.js';
 import type { InProcessSpec } from './inProcessSession.js';
 import { startInProcessSession } from './inProcessSession.js';
@@ -45,7 +46,10 @@ export interface CheckOptions {
   readonly calibrationMs: number;
   /** The command-line to show in the report (placeholders left in). */
   readonly commandLine: readonly string[];
-  readonly replayCommand: (tool: string, seed: number, path: string) => string;
+  /** The command that replays one counterexample (`producers`: the preamble candidates it was found with). */
+  readonly replayCommand: (tool: string, seed: number, path: string, producers?: readonly string[]) => string;
+  /** `--producers`: the tools preambles draw on, fixed; learned during the check when absent. */
+  readonly producers?: readonly string[];
   /** Run a spawned server under bubblewrap when the machine can (default true). */
   readonly isolation?: boolean;
   /** Per-tool runs and fixed arguments (from a config file). */
@@ -54,7 +58,10 @@ export interface CheckOptions {
   readonly baseline?: Baseline;
   /** Where run directories go; a fresh temp directory by default. */
   readonly workDirectory?: string;
-  /** `false`: arguments from the schemas alone, no harvested values (the bench's baseline). Default true. */
+  /**
+   * `false`: arguments from the schemas alone: no harvested values, and no values from earlier calls of the
+   * run (the bench's baseline). Default true.
+   */
   readonly pools?: boolean;
 }
 
@@ -96,11 +103,12 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       );
     }
     const selected = selectTools(found.tools, options.tools);
+    if (options.producers !== undefined) selectTools(found.tools, options.producers, '--producers');
     const settings: Settings = {
       runs: options.runs,
       seed: options.seed,
       timeoutSeconds: options.timeoutSeconds,
-      maxCommands: 1,
+      maxCommands: 1 + MAX_PREAMBLE,
       ignore: options.ignore,
       ...(options.path === undefined ? {} : { path: options.path }),
       isolation: plan.isolation,
@@ -119,14 +127,19 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
     });
     const isExcluded = exclusionOf(found.ambient, options.ignore);
     const tools: ToolReport[] = [];
+    const learned = new Set<string>();
     for (const tool of selected) {
       tools.push(
         await checkTool(tool, {
           pool,
+          tools: found.tools,
           harvested: options.pools === false ? [] : found.harvested,
+          live: options.pools !== false,
           probePlaceholders: found.placeholders,
           runs: options.toolSettings?.[tool.name]?.runs ?? options.runs,
-          fixedArgs: options.toolSettings?.[tool.name]?.args ?? {},
+          fixedArgs: (name) => options.toolSettings?.[name]?.args ?? {},
+          learned,
+          ...(options.producers === undefined ? {} : { producers: options.producers }),
           seed: options.seed,
           ...(options.path === undefined ? {} : { path: options.path }),
           timeoutSeconds: options.timeoutSeconds,
@@ -178,12 +191,13 @@ async function createProvider(create: () => Promise<EnvironmentProvider>): Promi
 function selectTools<T extends { name: string }>(
   tools: readonly T[],
   wanted: readonly string[] | undefined,
+  option = '--tool',
 ): T[] {
   if (wanted === undefined || wanted.length === 0) return [...tools];
   const missing = wanted.filter((name) => !tools.some((tool) => tool.name === name));
   if (missing.length > 0) {
     throw new SetupError(
-      `--tool ${missing.map((name) => `"${name}"`).join(', ')}: no such tool. The server lists: ` +
+      `${option} ${missing.map((name) => `"${name}"`).join(', ')}: no such tool. The server lists: ` +
         `${tools.map((tool) => tool.name).join(', ')}.`,
     );
   }

@@ -31,6 +31,8 @@ export interface ToolTally {
    * sandbox root (`{fs}`) aside.
    */
   readonly pooled: number;
+  /** Observations made after a preamble of other calls in the same run. */
+  readonly afterPreamble: number;
   /** Observations whose arguments had at least one property (a tool with none cannot meet the sandbox). */
   readonly withArguments: number;
   /** Observations in which either call tried to reach outside the sandbox. */
@@ -52,6 +54,7 @@ export const EMPTY_TALLY: ToolTally = {
   invalidArguments: 0,
   metExisting: 0,
   pooled: 0,
+  afterPreamble: 0,
   withArguments: 0,
   egressed: 0,
   kinds: { add: 0, append: 0, modify: 0, delete: 0, counter: 0 },
@@ -118,4 +121,9 @@ export function tallyInvalidArguments(tally: ToolTally): ToolTally {
 /** Pure: the tally with its last observation counted as drawn from the pool. */
 export function tallyPooled(tally: ToolTally): ToolTally {
   return { ...tally, pooled: tally.pooled + 1 };
+}
+
+/** Pure: the tally with its last observation counted as made after a preamble. */
+export function tallyAfterPreamble(tally: ToolTally): ToolTally {
+  return { ...tally, afterPreamble: tally.afterPreamble + 1 };
 }

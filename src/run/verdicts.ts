@@ -28,10 +28,27 @@ export function verdictsFor(
       return { status: 'unchecked', reason: egressUnobserved };
     if (inconclusiveReason !== undefined) return { status: 'inconclusive', reason: inconclusiveReason };
     const supporting = hint === 'idempotentHint' ? tally.repeated : tally.successful;
+    // "Destroys nothing" is only shown by calls that had something to destroy.
+    if (
+      hint === 'destructiveHint' &&
+      !effective.destructiveHint &&
+      supporting > 0 &&
+      tally.metExisting === 0
+    ) {
+      return { status: 'inconclusive', reason: neverMetExistingReason(tally) };
+    }
     if (supporting > 0) return { status: 'consistent', observations: supporting };
     return { status: 'inconclusive', reason: noEvidenceReason(hint, tally) };
   };
   return Object.fromEntries(HINT_NAMES.map((hint) => [hint, verdict(hint)])) as Record<HintName, Verdict>;
+}
+
+function neverMetExistingReason(tally: ToolTally): string {
+  return (
+    `never exercised against existing state: none of its ${tally.successful} successful command(s) named or ` +
+    'touched an entity that existed before it, so there was nothing to destroy; seed the sandbox (--fs, --pg) ' +
+    'or name a tool that creates what it acts on with --producers'
+  );
 }
 
 function noEvidenceReason(hint: HintName, tally: ToolTally): string {

@@ -60,10 +60,12 @@ describe('createJsonReporter', () => {
       expect(Object.keys(tool.verdicts!)).toEqual(HINT_NAMES);
       expect(Object.keys(tool.effective!)).toEqual(HINT_NAMES);
       expect(Object.keys(tool.suggested!)).toEqual(HINT_NAMES);
-      // total and errors first; the coverage fields (invalidArguments, pooledShare) after them when present.
+      // total and errors first; the coverage fields (invalidArguments, pooledShare…) after them when present.
       expect(Object.keys(tool.calls!).slice(0, 2)).toEqual(['total', 'errors']);
       expect(Object.keys(tool.calls!).slice(2)).toEqual(
-        ['invalidArguments', 'pooledShare'].filter((key) => key in tool.calls!),
+        ['invalidArguments', 'pooledShare', 'commands', 'metExisting', 'afterPreamble'].filter(
+          (key) => key in tool.calls!,
+        ),
       );
       for (const verdict of Object.values(tool.verdicts!)) {
         expect(Object.keys(verdict)[0]).toBe('status');
@@ -78,6 +80,8 @@ describe('createJsonReporter', () => {
           'title',
           'outcomes',
           'shrinks',
+          // optional fields after the contract's, in this order
+          ...['egress', 'preamble', 'producers'].filter((key) => key in (verdict.evidence as object)),
         ]);
       }
     }

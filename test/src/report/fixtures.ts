@@ -55,7 +55,15 @@ export const tools: readonly ToolReport[] = [
     name: 'read_note',
     declared: { readOnlyHint: true },
     effective: { readOnlyHint: true, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-    calls: { total: 50, errors: 0, invalidArguments: 0, pooledShare: 0.68 },
+    calls: {
+      total: 50,
+      errors: 0,
+      invalidArguments: 0,
+      pooledShare: 0.68,
+      commands: 25,
+      metExisting: 17,
+      afterPreamble: 0,
+    },
     verdicts: {
       readOnlyHint: {
         status: 'contradicted',
@@ -107,7 +115,15 @@ export const tools: readonly ToolReport[] = [
     name: 'delete_note',
     declared: { destructiveHint: false },
     effective: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-    calls: { total: 50, errors: 24, invalidArguments: 1, pooledShare: 0.52 },
+    calls: {
+      total: 50,
+      errors: 24,
+      invalidArguments: 1,
+      pooledShare: 0.52,
+      commands: 25,
+      metExisting: 5,
+      afterPreamble: 20,
+    },
     verdicts: {
       readOnlyHint: consistent(25),
       destructiveHint: {
@@ -123,6 +139,15 @@ export const tools: readonly ToolReport[] = [
           title: 'delete_note claims destructiveHint: false but rewrote or removed existing state',
           outcomes: ['returned', 'isError: not found'],
           shrinks: 4,
+          preamble: [
+            {
+              tool: 'create_note',
+              args: { name: 'groceries.md' },
+              outcome: 'returned',
+              changes: [change('add', 'notes/groceries.md', 'file, 120 bytes')],
+            },
+          ],
+          producers: ['create_note'],
         }),
       },
       idempotentHint: consistent(25),
