@@ -33,8 +33,8 @@ export class Canonical {
 }
 
 /** Longest value shown in a change's detail, and in an entity name's element label. */
-export const DETAIL_CHARS = 60;
-export const LABEL_CHARS = 64;
+export const DETAIL_CHARS = 80;
+export const LABEL_CHARS = 80;
 
 /** `text` cut to `max` characters with `…`; for `distinct`, also a short hash so that cut forms stay unequal. */
 export function shorten(text: string, max: number, distinct = false): string {
