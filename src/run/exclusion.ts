@@ -12,7 +12,12 @@ export function exclusionOf(
 ): (change: Change) => boolean {
   const ambientKeys = new Set(ambient.map(changeKey));
   const matchers = ignore.map(ignoreMatcher);
-  return (change) => ambientKeys.has(changeKey(change)) || matchers.some((matches) => matches(change));
+  // A record inside a JSON file (`fs:state.json#/clock`) is ambient when that record, or the whole file, was.
+  const ambientFile = (change: Change): boolean =>
+    change.environment === 'fs' &&
+    fsFilesOf(change.entity).some((file) => ambientKeys.has(changeKey({ ...change, entity: file })));
+  return (change) =>
+    ambientKeys.has(changeKey(change)) || ambientFile(change) || matchers.some((matches) => matches(change));
 }
 
 /**
@@ -20,6 +25,8 @@ export function exclusionOf(
  * `.log` at the root, dotfiles included); a pattern without `ENV:` applies to every environment. A pg row
  * (`public.audit_log(id=3)`) or column (`public.audit_log.note`) also matches through its table
  * (`pg:public.audit_log`), and an updated row matches when every changed column does (`pg:*.updated_at`).
+ * A record inside a JSON file (`data/bookmarks.json#/bookmarks/[id=b1]`) also matches through its file
+ * (`fs:data/*.json`).
  */
 export function ignoreMatcher(pattern: string): (change: Change) => boolean {
   const colon = pattern.indexOf(':');
@@ -30,6 +37,7 @@ export function ignoreMatcher(pattern: string): (change: Change) => boolean {
     (environment === undefined || environment === change.environment) &&
     (matches(change.entity) ||
       (change.environment === 'pg' && matches(tableOf(change.entity))) ||
+      (change.environment === 'fs' && fsFilesOf(change.entity).some((file) => matches(file))) ||
       (change.columns !== undefined && change.columns.length > 0 && change.columns.every((c) => matches(c))));
 }
 
@@ -39,4 +47,17 @@ function tableOf(entity: string): string {
   if (paren > 0) return entity.slice(0, paren);
   const parts = entity.split('.');
   return parts.length > 2 ? parts.slice(0, 2).join('.') : entity;
+}
+
+/**
+ * The file an fs record entity (`path#/pointer`, `path#[id=1]…`) lies in: the part before a `#` that starts a
+ * pointer. A file name may hold such a `#` too, so every candidate is returned; none for a plain path.
+ */
+function fsFilesOf(entity: string): string[] {
+  const files: string[] = [];
+  for (let at = entity.indexOf('#'); at > 0; at = entity.indexOf('#', at + 1)) {
+    const next = entity[at + 1];
+    if (next === '/' || next === '[') files.push(entity.slice(0, at));
+  }
+  return files;
 }

@@ -13,6 +13,22 @@ describe('exclusionOf', () => {
     expect(isExcluded(change('add', 'clock.txt.bak'))).toBe(false);
   });
 
+  it('excludes a record inside a JSON file through its file, and ambient records or files by key', () => {
+    const isExcluded = exclusionOf(
+      [change('modify', 'state.json#/clock'), change('modify', 'clock.json')],
+      ['fs:data/*.json', 'fs:cache.json#/hits'],
+    );
+    expect(isExcluded(change('add', 'data/bookmarks.json#/bookmarks/[id=b1]'))).toBe(true);
+    expect(isExcluded(change('delete', 'data/memory.json#[name=Alice]'))).toBe(true);
+    expect(isExcluded(change('modify', 'data/sub/x.json#/a'))).toBe(false);
+    expect(isExcluded(change('modify', 'cache.json#/hits'))).toBe(true);
+    expect(isExcluded(change('modify', 'cache.json#/misses'))).toBe(false);
+    expect(isExcluded(change('modify', 'state.json#/clock'))).toBe(true);
+    expect(isExcluded(change('add', 'state.json#/notes/[id=n1]'))).toBe(false);
+    expect(isExcluded(change('modify', 'clock.json#/now'))).toBe(true);
+    expect(isExcluded(change('modify', 'clock.json.bak#/now'))).toBe(false);
+  });
+
   it('excludes nothing by default', () => {
     const isExcluded = exclusionOf([], []);
     for (const entity of ['.access.log', 'a.tmp', '.git/index', 'node_modules/x']) {
