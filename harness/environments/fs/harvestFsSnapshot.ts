@@ -1,18 +1,25 @@
 import type { HarvestedValue, Snapshot } from '../environment.js';
 import { FS_PLACEHOLDER, asFsSnapshot, comparePaths } from './fsEntry.js';
+import { harvestJson } from './harvestJson.js';
 
 /** Entries offered to the argument generator at most; shallow ones first, so huge trees stay cheap. */
 export const HARVEST_ENTRY_LIMIT = 500;
 
+/** JSON files whose records are offered, at most, and values taken from them in all. */
+export const HARVEST_JSON_FILE_LIMIT = 20;
+export const HARVEST_JSON_VALUE_LIMIT = 300;
+
 /**
  * Values in the sandbox worth reusing as arguments: for each entry its relative path, its path under the
  * `{fs}` placeholder and its base name; for each directory also both forms as `directory`, plus `{fs}` itself.
- * Taken from the `HARVEST_ENTRY_LIMIT` shallowest entries (ties by path); sorted by kind then value,
- * without duplicates. Pure.
+ * Taken from the `HARVEST_ENTRY_LIMIT` shallowest entries (ties by path). Then, from the first
+ * `HARVEST_JSON_FILE_LIMIT` of those that are JSON or JSON Lines files (kept as text by the snapshot), the
+ * identity values and short strings of their records (`harvestJson`), `HARVEST_JSON_VALUE_LIMIT` in all.
+ * Sorted by kind then value, without duplicates. Pure.
  */
 export function harvestFsSnapshot(snapshot: Snapshot): HarvestedValue[] {
   const entries = [...asFsSnapshot(snapshot, 'harvested').entries]
-    .map(([path, entry]) => ({ path, type: entry.type, depth: path.split('/').length }))
+    .map(([path, entry]) => ({ path, type: entry.type, text: entry.text, depth: path.split('/').length }))
     .sort((a, b) => a.depth - b.depth || comparePaths(a.path, b.path))
     .slice(0, HARVEST_ENTRY_LIMIT);
 
@@ -30,5 +37,8 @@ export function harvestFsSnapshot(snapshot: Snapshot): HarvestedValue[] {
       add('directory', `${FS_PLACEHOLDER}/${path}`);
     }
   }
+  const json = entries.filter((entry) => entry.text !== undefined).slice(0, HARVEST_JSON_FILE_LIMIT);
+  const fromJson = json.flatMap(({ path, text }) => harvestJson(path, text as string));
+  for (const value of fromJson.slice(0, HARVEST_JSON_VALUE_LIMIT)) add(value.kind, value.value);
   return [...values.values()].sort((a, b) => comparePaths(a.kind, b.kind) || comparePaths(a.value, b.value));
 }

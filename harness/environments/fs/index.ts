@@ -1,7 +1,12 @@
 export type { FsEntry, FsEntryType, FsPrefix, FsSnapshot } from './fsEntry.js';
 export { FS_ENVIRONMENT, FS_PLACEHOLDER } from './fsEntry.js';
 export { diffFsSnapshots, describeEntry } from './diffFsSnapshots.js';
-export { harvestFsSnapshot, HARVEST_ENTRY_LIMIT } from './harvestFsSnapshot.js';
+export {
+  harvestFsSnapshot,
+  HARVEST_ENTRY_LIMIT,
+  HARVEST_JSON_FILE_LIMIT,
+  HARVEST_JSON_VALUE_LIMIT,
+} from './harvestFsSnapshot.js';
 export type { FsInstance, FsInstanceStats } from './fsInstance.js';
 export type { FsProvider, FsProviderOptions } from './fsProvider.js';
 export { createFsProvider } from './fsProvider.js';
