@@ -1,5 +1,6 @@
 import { identityKey, identityToken } from './identityKey.js';
 import type { JsonValue } from './jsonValue.js';
+import { hasOrderedMatching } from './orderedMatching.js';
 import {
   Canonical,
   DETAIL_CHARS,
@@ -40,8 +41,8 @@ export interface RecordDiff {
  *   field when one works (see `identityKey`) and compared deeper; every other element (objects without that
  *   field, scalars, nested arrays) is matched by value, as a multiset. Unmatched old elements are `delete`s,
  *   unmatched new ones `add`s; so an old array that is an order-preserving subsequence of the new one shows
- *   only `add`s. When the matched elements are in another relative order, the array itself is a `modify`
- *   (`order changed`): a reorder changes the document.
+ *   only `add`s. When the matched elements cannot be paired in one relative order, the array itself is a
+ *   `modify` (`order changed`): a reorder changes the document (see `hasOrderedMatching`).
  * - Anything else that differs (scalars, or a value that changed type) is a `modify`, detail `old → new`.
  * - Values that are deep-equal are no change, whatever their bytes (whitespace, key order, `1.0` vs `1`).
  */
@@ -107,13 +108,17 @@ class Differ {
     });
 
     let last = -1;
-    const reordered = matchedOld.some((j) => {
+    const crossed = matchedOld.some((j) => {
       if (j === undefined) return false;
       if (j < last) return true;
       last = j;
       return false;
     });
-    if (reordered) this.emit('modify', at, () => 'order changed');
+    const matched = matchedOld.filter((j) => j !== undefined).length;
+    const tokens = (elements: Element[]): string[] => elements.map((element) => element.token);
+    if (crossed && !hasOrderedMatching(tokens(oldElements), tokens(newElements), matched)) {
+      this.emit('modify', at, () => 'order changed');
+    }
 
     newElements.forEach((element, j) => {
       const i = partnerOf[j];

@@ -53,6 +53,8 @@ describe('diffJson', () => {
       'delete /["b"]: "b"',
     ]);
     expect(diff([1, 2], [1, 2, 2])).toEqual(['add /[2]: 2']);
+    expect(diff(['a', 'b'], ['b', 'a', 'b'])).toEqual(['add /["b"]: "b"']);
+    expect(diff(['a', 'a', 'b'], ['a', 'b', 'a'])).toEqual(['modify /: order changed']);
     expect(diff([{ from: 'A', to: 'B' }], [{ from: 'A', to: 'C' }])).toEqual([
       'add /[{"from":"A","to":"C"}]: {"from":"A","to":"C"}',
       'delete /[{"from":"A","to":"B"}]: {"from":"A","to":"B"}',
