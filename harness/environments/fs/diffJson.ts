@@ -1,5 +1,6 @@
 import { identityKey, identityToken } from './identityKey.js';
 import type { JsonValue } from './jsonValue.js';
+import { crosses, emptyMatching, pairEqual } from './matchElements.js';
 import { hasOrderedMatching } from './orderedMatching.js';
 import {
   Canonical,
@@ -48,14 +49,20 @@ export interface RecordDiff {
  */
 export function diffJson(before: JsonValue, after: JsonValue, limit: number): RecordDiff {
   const differ = new Differ(limit);
-  differ.value(before, after, []);
+  differ.value(before, after, undefined);
   return { changes: differ.changes, omitted: differ.omitted };
 }
 
-interface Element {
-  readonly token: string;
-  readonly label: string;
-  readonly keyed: boolean;
+/** Where the differ is: a segment and its parent, turned into `RecordChange.at` only for a change. */
+interface Location {
+  readonly parent: Location | undefined;
+  readonly segment: string;
+}
+
+function segmentsOf(location: Location | undefined): string[] {
+  const segments: string[] = [];
+  for (let at = location; at !== undefined; at = at.parent) segments.push(at.segment);
+  return segments.reverse();
 }
 
 class Differ {
@@ -65,90 +72,90 @@ class Differ {
 
   constructor(private readonly limit: number) {}
 
-  value(a: JsonValue, b: JsonValue, at: readonly string[]): void {
-    if (a === b || this.canonical.of(a) === this.canonical.of(b)) return;
+  value(a: JsonValue, b: JsonValue, at: Location | undefined): void {
+    if (a === b) return;
+    // Below the root, identical serialisations are the common case and the cheapest to rule out (natively).
+    if (at !== undefined && typeof a === 'object' && JSON.stringify(a) === JSON.stringify(b)) return;
     if (Array.isArray(a) && Array.isArray(b)) this.array(a, b, at);
     else if (isJsonObject(a) && isJsonObject(b)) this.object(a, b, at);
-    else this.emit('modify', at, () => `${this.short(a, 40)} → ${this.short(b, 40)}`);
+    else if (typeof a === 'object' || typeof b === 'object' || a !== b) {
+      this.emit('modify', at, () => `${this.short(a, 40)} → ${this.short(b, 40)}`);
+    }
   }
 
-  private object(a: Record<string, JsonValue>, b: Record<string, JsonValue>, at: readonly string[]): void {
+  private object(a: Record<string, JsonValue>, b: Record<string, JsonValue>, at: Location | undefined): void {
+    const child = (key: string): Location => ({ parent: at, segment: keySegment(key) });
     for (const [key, old] of Object.entries(a)) {
-      const path = [...at, keySegment(key)];
-      if (!Object.hasOwn(b, key)) this.emit('delete', path, () => this.short(old));
-      else this.value(old, b[key] as JsonValue, path);
+      if (!Object.hasOwn(b, key)) this.emit('delete', child(key), () => this.short(old));
+      else if (old !== b[key]) this.value(old, b[key] as JsonValue, child(key));
     }
     for (const [key, now] of Object.entries(b)) {
-      if (!Object.hasOwn(a, key)) this.emit('add', [...at, keySegment(key)], () => this.short(now));
+      if (!Object.hasOwn(a, key)) this.emit('add', child(key), () => this.short(now));
     }
   }
 
-  private array(a: readonly JsonValue[], b: readonly JsonValue[], at: readonly string[]): void {
+  /**
+   * Pairs elements by identity value, else by serialisation, then the rest by canonical JSON (equal values
+   * written with keys in another order); recurses into pairs matched by identity.
+   */
+  private array(a: readonly JsonValue[], b: readonly JsonValue[], at: Location | undefined): void {
     const field = identityKey([a, b]);
-    const oldElements = a.map((item) => this.element(item, field));
-    const newElements = b.map((item) => this.element(item, field));
-
-    const waiting = new Map<string, number[]>();
-    oldElements.forEach((element, i) => {
-      const list = waiting.get(element.token);
-      if (list === undefined) waiting.set(element.token, [i]);
-      else list.push(i);
-    });
-    const taken = new Map<string, number>();
-    const partnerOf: (number | undefined)[] = new Array<number | undefined>(b.length);
-    const matchedOld = new Array<number | undefined>(a.length);
-    newElements.forEach((element, j) => {
-      const list = waiting.get(element.token);
-      const next = taken.get(element.token) ?? 0;
-      if (list === undefined || next >= list.length) return;
-      const i = list[next] as number;
-      taken.set(element.token, next + 1);
-      partnerOf[j] = i;
-      matchedOld[i] = j;
-    });
-
-    let last = -1;
-    const crossed = matchedOld.some((j) => {
-      if (j === undefined) return false;
-      if (j < last) return true;
-      last = j;
-      return false;
-    });
-    const matched = matchedOld.filter((j) => j !== undefined).length;
-    const tokens = (elements: Element[]): string[] => elements.map((element) => element.token);
-    if (crossed && !hasOrderedMatching(tokens(oldElements), tokens(newElements), matched)) {
-      this.emit('modify', at, () => 'order changed');
+    const oldIds = a.map((item) => this.identity(item, field));
+    const newIds = b.map((item) => this.identity(item, field));
+    const matching = emptyMatching(a.length, b.length);
+    const serialised = (items: readonly JsonValue[], ids: readonly (string | undefined)[]): string[] =>
+      items.map((item, i) => ids[i] ?? JSON.stringify(item));
+    pairEqual(matching, serialised(a, oldIds), serialised(b, newIds));
+    const leftover = (
+      items: readonly JsonValue[],
+      ids: readonly (string | undefined)[],
+      partners: readonly (number | undefined)[],
+    ) =>
+      items.map((item, i) =>
+        ids[i] === undefined && partners[i] === undefined ? this.canonical.of(item) : undefined,
+      );
+    if (matching.matched < Math.min(a.length, b.length)) {
+      pairEqual(matching, leftover(a, oldIds, matching.matchedOld), leftover(b, newIds, matching.partnerOf));
+    }
+    if (crosses(matching)) {
+      const tokens = (items: readonly JsonValue[], ids: readonly (string | undefined)[]): string[] =>
+        items.map((item, i) => ids[i] ?? this.canonical.of(item));
+      if (!hasOrderedMatching(tokens(a, oldIds), tokens(b, newIds), matching.matched)) {
+        this.emit('modify', at, () => 'order changed');
+      }
     }
 
-    newElements.forEach((element, j) => {
-      const i = partnerOf[j];
-      const path = [...at, element.label];
-      if (i === undefined) this.emit('add', path, () => this.short(b[j] as JsonValue));
-      else if (element.keyed) this.value(a[i] as JsonValue, b[j] as JsonValue, path);
+    const child = (item: JsonValue, id: string | undefined): Location => ({
+      parent: at,
+      segment:
+        id !== undefined && field !== undefined && isJsonObject(item)
+          ? `[${field}=${scalarLabel(item[field] as string | number)}]`
+          : `[${shorten(this.canonical.of(item), LABEL_CHARS, true)}]`,
     });
-    oldElements.forEach((element, i) => {
-      if (matchedOld[i] === undefined)
-        this.emit('delete', [...at, element.label], () => this.short(a[i] as JsonValue));
+    b.forEach((now, j) => {
+      const i = matching.partnerOf[j];
+      if (i === undefined) this.emit('add', child(now, newIds[j]), () => this.short(now));
+      else if (newIds[j] !== undefined) this.value(a[i] as JsonValue, now, child(now, newIds[j]));
+    });
+    a.forEach((old, i) => {
+      if (matching.matchedOld[i] === undefined)
+        this.emit('delete', child(old, oldIds[i]), () => this.short(old));
     });
   }
 
-  private element(item: JsonValue, field: string | undefined): Element {
-    if (field !== undefined && isJsonObject(item) && Object.hasOwn(item, field)) {
-      const id = item[field] as string | number;
-      const token = identityToken(id);
-      if (token !== undefined)
-        return { token: `k${token}`, label: `[${field}=${scalarLabel(id)}]`, keyed: true };
-    }
-    const text = this.canonical.of(item);
-    return { token: `v${text}`, label: `[${shorten(text, LABEL_CHARS, true)}]`, keyed: false };
+  /** `\0` + the element's identity value when it has the identity field, else `undefined`. */
+  private identity(item: JsonValue, field: string | undefined): string | undefined {
+    if (field === undefined || !isJsonObject(item)) return undefined;
+    const token = identityToken(item[field]);
+    return token === undefined ? undefined : `\0${token}`;
   }
 
   private short(value: JsonValue, max = DETAIL_CHARS): string {
     return shorten(this.canonical.of(value), max);
   }
 
-  private emit(kind: RecordChangeKind, at: readonly string[], detail: () => string): void {
-    if (this.changes.length < this.limit) this.changes.push({ kind, at, detail: detail() });
+  private emit(kind: RecordChangeKind, at: Location | undefined, detail: () => string): void {
+    if (this.changes.length < this.limit) this.changes.push({ kind, at: segmentsOf(at), detail: detail() });
     else this.omitted[kind]++;
   }
 }

@@ -10,9 +10,9 @@ export function isJsonObject(value: JsonValue | undefined): value is JsonObject 
 }
 
 /**
- * Canonical JSON (object keys sorted, no whitespace), memoised per object and array, so that comparing
- * subtrees while descending a document costs each subtree's text once. One instance per diff: it holds the
- * strings it made until it is dropped.
+ * Canonical JSON (object keys sorted, no whitespace), memoised per object and array, so that nested values
+ * cost their text once. Slower than `JSON.stringify`, so the diff uses it only where key order must not
+ * matter and the native form did not settle it. One instance per diff: it holds its strings until dropped.
  */
 export class Canonical {
   private readonly memo = new WeakMap<object, string>();
@@ -38,8 +38,10 @@ export const LABEL_CHARS = 80;
 
 /** `text` cut to `max` characters with `…`; for `distinct`, also a short hash so that cut forms stay unequal. */
 export function shorten(text: string, max: number, distinct = false): string {
-  const chars = [...text];
-  if (chars.length <= max) return text;
+  if (text.length <= max) return text;
+  // A code point is at most two code units: the first `2 × max` units hold the first `max` code points.
+  const chars = [...text.slice(0, 2 * max)];
+  if (chars.length <= max && text.length <= 2 * max) return text;
   if (!distinct) return `${chars.slice(0, max - 1).join('')}…`;
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 6);
   return `${chars.slice(0, max - 8).join('')}…#${hash}`;
