@@ -1,7 +1,7 @@
 import type { Change } from '../change.js';
 import type { Snapshot } from '../environment.js';
-import { diffRows } from './diffRows.js';
-import type { PgLogEntry, PgObject } from './pgSnapshot.js';
+import { diffTableRows } from './diffTableRows.js';
+import type { PgObject } from './pgSnapshot.js';
 import { asPgSnapshot } from './pgSnapshot.js';
 import { PG_ENVIRONMENT } from './pgTarget.js';
 
@@ -10,8 +10,8 @@ const ORDER = { delete: 0, modify: 1, add: 2, append: 3, counter: 4 } as const;
 /**
  * The changes from `before` to `after`: schema objects created (`add`), altered (`modify`) or dropped
  * (`delete`), without the columns, indexes and constraints of a table created or dropped with them; rows
- * inserted, updated or deleted (from the change log between the two); sequences advanced (`counter`); and
- * one `counter` note per server transaction still open in `after` (its writes are not visible yet). Pure.
+ * inserted, updated or deleted (see diffTableRows); sequences advanced (`counter`); and one `counter` note
+ * per server transaction still open in `after` (its writes are not visible yet). Pure.
  */
 export function diffPgSnapshots(beforeSnapshot: Snapshot, afterSnapshot: Snapshot): Change[] {
   const before = asPgSnapshot(beforeSnapshot, 'before');
@@ -36,15 +36,7 @@ export function diffPgSnapshots(beforeSnapshot: Snapshot, afterSnapshot: Snapsho
   for (const [key, item] of after.objects) {
     if (!before.objects.has(key) && !born.has(item.owner ?? '')) object('add', key, describe(item));
   }
-  const lastId = before.log.at(-1)?.id ?? 0;
-  const byTable = new Map<string, PgLogEntry[]>();
-  for (const entry of after.log) {
-    if (entry.id <= lastId || gone.has(entry.table)) continue;
-    byTable.set(entry.table, [...(byTable.get(entry.table) ?? []), entry]);
-  }
-  for (const [table, entries] of byTable) {
-    changes.push(...diffRows(table, after.keys.get(table) ?? before.keys.get(table), entries));
-  }
+  changes.push(...diffTableRows(before, after));
   for (const [name, value] of after.sequences) {
     const was = before.sequences.get(name);
     if (was !== undefined && was !== value) {

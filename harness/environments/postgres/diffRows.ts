@@ -2,6 +2,7 @@ import type { Change } from '../change.js';
 import type { PgLogEntry } from './pgSnapshot.js';
 import { PG_ENVIRONMENT } from './pgTarget.js';
 import { formatRow, formatValue } from './formatValue.js';
+import { RowMultiset } from './rowMultiset.js';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -62,19 +63,13 @@ function diffKeyed(table: string, key: readonly string[], entries: readonly PgLo
 }
 
 function diffKeyless(table: string, entries: readonly PgLogEntry[]): Change[] {
-  const net = new Map<string, { row: Row; count: number }>();
-  const count = (row: Row, delta: number) => {
-    const id = JSON.stringify(row);
-    const seen = net.get(id) ?? { row, count: 0 };
-    seen.count += delta;
-    net.set(id, seen);
-  };
+  const net = new RowMultiset();
   for (const entry of entries) {
-    if (entry.old) count(entry.old, -1);
-    if (entry.new) count(entry.new, +1);
+    if (entry.old) net.add(entry.old, -1);
+    if (entry.new) net.add(entry.new, +1);
   }
   const changes: Change[] = [];
-  for (const { row, count: n } of net.values()) {
+  for (const { row, count: n } of net.entries()) {
     const entity = `${table}(${formatRow(row, 60)})`;
     for (let i = 0; i < Math.abs(n); i++) {
       changes.push({

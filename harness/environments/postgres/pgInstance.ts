@@ -1,7 +1,9 @@
 import pg from 'pg';
 import type { Change } from '../change.js';
 import type { EnvironmentInstance, HarvestedValue, Snapshot } from '../environment.js';
+import { useCanonicalOutput } from './canonicalOutput.js';
 import { diffPgSnapshots } from './diffPgSnapshots.js';
+import type { PgOrigin } from './pgOrigin.js';
 import type { PgSnapshot } from './pgSnapshot.js';
 import { asPgSnapshot } from './pgSnapshot.js';
 import type { PgTarget } from './pgTarget.js';
@@ -16,17 +18,25 @@ export interface PgInstance extends EnvironmentInstance {
 
 /**
  * The instance over one run's database (already created from the template). Snapshots are taken one at a
- * time over one connection, each extending the change log of the one before. Disposing closes the
- * connection and calls `drop` (the provider drops the database).
+ * time over one connection, each extending the change log of the one before; `origin` is what the
+ * database was copied from (the reference for change capture). Disposing closes the connection and calls
+ * `drop` (the provider drops the database).
  */
 export async function createPgInstance(
   target: PgTarget,
   samples: readonly HarvestedValue[],
+  origin: PgOrigin,
   drop: () => Promise<void>,
 ): Promise<PgInstance> {
   const client = new pg.Client({ ...target, application_name: 'hintproof-snapshot' });
   client.on('error', () => {});
   await client.connect();
+  try {
+    await useCanonicalOutput(client);
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
   let latest: PgSnapshot | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   let disposed = false;
@@ -42,7 +52,7 @@ export async function createPgInstance(
           ),
         );
       }
-      const next = queue.then(async () => (latest = await takePgSnapshot(client, latest, samples)));
+      const next = queue.then(async () => (latest = await takePgSnapshot(client, latest, samples, origin)));
       queue = next.catch(() => undefined);
       return next;
     },

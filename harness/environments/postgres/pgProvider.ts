@@ -8,6 +8,8 @@ import { installCapture } from './installCapture.js';
 import { loadSeed } from './loadSeed.js';
 import type { PgInstance } from './pgInstance.js';
 import { createPgInstance } from './pgInstance.js';
+import type { PgOrigin } from './pgOrigin.js';
+import { createOrigin, readOrigin } from './pgOrigin.js';
 import type { PgServer } from './pgServer.js';
 import { PG_ENVIRONMENT } from './pgTarget.js';
 import { readKeys } from './readCatalog.js';
@@ -57,9 +59,11 @@ export async function createPgProvider(options: PgProviderOptions): Promise<PgPr
     await dropper.query(`drop database if exists ${quote(name)} with (force)`);
     databases.delete(name);
   };
+  let origin: (PgOrigin & AsyncDisposable) | undefined;
   const dispose = async () => {
     disposed = true;
     await spare?.catch(() => {});
+    await origin?.[Symbol.asyncDispose]();
     for (const name of [...databases]) await drop(name).catch(() => {});
     await admin.end().catch(() => {});
     await dropper.end().catch(() => {});
@@ -70,8 +74,7 @@ export async function createPgProvider(options: PgProviderOptions): Promise<PgPr
   let spare: Promise<string> | undefined;
   // Postgres 15+ copies a small template faster file by file than through the WAL; older servers have no choice.
   let strategy = '';
-  const copyTemplate = async (): Promise<string> => {
-    const name = `${prefix}_run_${index++}`;
+  const copyTemplate = async (name = `${prefix}_run_${index++}`): Promise<string> => {
     await admin.query(
       'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
       [template],
@@ -88,7 +91,13 @@ export async function createPgProvider(options: PgProviderOptions): Promise<PgPr
     if (Number(version.rows[0]?.server_version_num) >= 150000) strategy = ' strategy file_copy';
     await admin.query(`create database ${quote(template)} template template0 encoding 'UTF8'`);
     databases.add(template);
-    samples = await prepareTemplate({ ...server.admin, database: template }, options.seed);
+    const prepared = await prepareTemplate({ ...server.admin, database: template }, options.seed);
+    samples = prepared.samples;
+    // The template's rows, for a run whose change capture was defeated, come from a copy made on first use.
+    origin = createOrigin(prepared.origin, async () => ({
+      ...server.admin,
+      database: await copyTemplate(`${prefix}_pristine`),
+    }));
   } catch (error) {
     await dispose();
     throw error;
@@ -108,7 +117,7 @@ export async function createPgProvider(options: PgProviderOptions): Promise<PgPr
       spare = copyTemplate();
       spare.catch(() => {});
       try {
-        return await createPgInstance({ ...server.admin, database: name }, samples, () => drop(name));
+        return await createPgInstance({ ...server.admin, database: name }, samples, origin, () => drop(name));
       } catch (error) {
         await drop(name).catch(() => {});
         throw error;
@@ -134,8 +143,14 @@ async function startServer(options: PgProviderOptions): Promise<PgServer> {
   }
 }
 
-/** Seeds the template, installs change capture, and samples values for the generator. */
-async function prepareTemplate(target: pg.ClientConfig, seed: string | undefined): Promise<HarvestedValue[]> {
+/**
+ * Seeds the template, installs change capture, reads what runs are compared with (capture state, table
+ * fingerprints), and samples values for the generator.
+ */
+async function prepareTemplate(
+  target: pg.ClientConfig,
+  seed: string | undefined,
+): Promise<{ samples: HarvestedValue[]; origin: Awaited<ReturnType<typeof readOrigin>> }> {
   const client = new pg.Client({ ...target, application_name: 'hintproof-seed' });
   client.on('error', () => {});
   await client.connect();
@@ -144,7 +159,8 @@ async function prepareTemplate(target: pg.ClientConfig, seed: string | undefined
     await client.query('begin');
     await installCapture(client);
     await client.query('commit');
-    return await sampleValues(client, await readKeys(client));
+    const origin = await readOrigin(client);
+    return { samples: await sampleValues(client, await readKeys(client)), origin };
   } finally {
     await client.end().catch(() => {});
   }

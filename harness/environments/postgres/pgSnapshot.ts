@@ -1,4 +1,7 @@
 import type { HarvestedValue, Snapshot } from '../environment.js';
+import type { CaptureJudgement } from './judgeCapture.js';
+import type { CaptureState } from './readCapture.js';
+import type { LogPosition } from './readLog.js';
 import { PG_ENVIRONMENT } from './pgTarget.js';
 
 /** One schema object from the catalogs: its kind, the table it belongs to (columns, indexes…), its definition. */
@@ -8,13 +11,40 @@ export interface PgObject {
   readonly definition: string;
 }
 
-/** One captured row change: `I`nsert, `U`pdate or `D`elete of a row of `table`, rows as JSON objects. */
+/**
+ * One captured change: `I`nsert, `U`pdate or `D`elete of a row of the table `rel` (named `table` when it
+ * was written), rows as JSON objects; or `T`: a type was altered (rel 0), no row.
+ */
 export interface PgLogEntry {
   readonly id: number;
+  /** The table's oid: names change (ALTER TABLE … RENAME), oids do not. */
+  readonly rel: number;
   readonly table: string;
-  readonly op: 'I' | 'U' | 'D';
+  readonly op: 'I' | 'U' | 'D' | 'T';
   readonly old: Readonly<Record<string, unknown>> | null;
   readonly new: Readonly<Record<string, unknown>> | null;
+}
+
+/** One row as JSON (`to_jsonb`), in the canonical output settings. */
+export type PgRow = Readonly<Record<string, unknown>>;
+
+/** The rows of one table at one point of the log, known from comparing it in full (or from the template). */
+export interface PgTableBase {
+  readonly oid: number;
+  /** The snapshot that compared it in full (-1: the template). */
+  readonly seq: number;
+  /** The rows are the table's state after the first `logLength` entries of the log. */
+  readonly logLength: number;
+  /** `count:sum` of `hashtextextended(row::text, 0)`. */
+  readonly fingerprint: string;
+  /** Absent: the template's rows, read from a pristine copy of the template when needed. */
+  readonly rows?: readonly PgRow[];
+}
+
+/** A table compared in full over the interval ending at this snapshot: its rows at both ends. */
+export interface PgRescan {
+  readonly before: readonly PgRow[];
+  readonly after: readonly PgRow[];
 }
 
 /** A server backend still busy or inside a transaction when the snapshot was taken. */
@@ -33,8 +63,18 @@ export interface PgSnapshot extends Snapshot {
   readonly keys: ReadonlyMap<string, readonly string[]>;
   /** Sequence → its last value. */
   readonly sequences: ReadonlyMap<string, string>;
-  /** Every captured row change since the run's database was created, oldest first. */
+  /** Position in the run: 0 for the first snapshot of a database, then 1, 2… */
+  readonly seq: number;
+  /** Every captured change since the run's database was created, in the order read. */
   readonly log: readonly PgLogEntry[];
+  readonly logPosition: LogPosition;
+  /** Change capture as found, and whether the log can be trusted for each table since the previous snapshot. */
+  readonly capture: CaptureState;
+  readonly judgement: CaptureJudgement;
+  /** Table → its rows as last compared in full; tables never compared in full still have the template's. */
+  readonly bases: ReadonlyMap<string, PgTableBase>;
+  /** Tables compared in full since the previous snapshot whose fingerprint moved, with both row sets. */
+  readonly rescans: ReadonlyMap<string, PgRescan>;
   readonly open: readonly PgOpenTransaction[];
   /** Values sampled from the seeded template, for the argument generator. */
   readonly samples: readonly HarvestedValue[];

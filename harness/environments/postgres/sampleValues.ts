@@ -33,7 +33,7 @@ export async function sampleValues(
     if (table.schema !== 'public') add('table', qualified);
     const identifying = new Set([...(keys.get(qualified) ?? []), ...table.uniques]);
     const { rows } = await client.query<{ row: Record<string, unknown> }>(
-      `select to_jsonb(t) as row from ${quote(table.schema)}.${quote(table.name)} t limit ${SAMPLE_ROWS}`,
+      `select to_jsonb(_hintproof_row) as row from ${quote(table.schema)}.${quote(table.name)} _hintproof_row limit ${SAMPLE_ROWS}`,
     );
     for (const { row } of rows) {
       for (const [column, value] of Object.entries(row)) {

@@ -1,0 +1,51 @@
+import type pg from 'pg';
+import { CAPTURE_SCHEMA } from './installCapture.js';
+import type { PgLogEntry } from './pgSnapshot.js';
+
+/** Where reading the log stands: every id up to `floor` has been read (or never committed); `seen` above it. */
+export interface LogPosition {
+  readonly floor: number;
+  readonly seen: readonly number[];
+}
+
+export const LOG_START: LogPosition = { floor: 0, seen: [] };
+
+/**
+ * Reads the log entries not read before. Ids are handed out when a row is written, not when its transaction
+ * commits, so a transaction still open at one snapshot may commit later with ids below ones already read:
+ * instead of "after the last id", this reads every id above the highest id below which none is missing,
+ * minus those already read. A gap left by a rolled-back transaction keeps the floor down, which costs a
+ * slightly longer id list, never an entry.
+ */
+export async function readLog(
+  client: pg.ClientBase,
+  from: LogPosition,
+): Promise<{ entries: PgLogEntry[]; position: LogPosition }> {
+  const { rows } = await client.query<{
+    id: string;
+    rel: string;
+    tbl: string;
+    op: PgLogEntry['op'];
+    old: never;
+    new: never;
+  }>(
+    `select id::text, rel::int8::text as rel, tbl, op, old, new from ${CAPTURE_SCHEMA}.log
+      where id > $1 and not (id = any ($2::int8[])) order by id`,
+    [from.floor, from.seen],
+  );
+  const entries = rows.map((row) => ({
+    id: Number(row.id),
+    rel: Number(row.rel),
+    table: row.tbl,
+    op: row.op,
+    old: row.old,
+    new: row.new,
+  }));
+  const present = new Set([...from.seen, ...entries.map((entry) => entry.id)]);
+  let floor = from.floor;
+  while (present.has(floor + 1)) floor++;
+  return {
+    entries,
+    position: { floor, seen: [...present].filter((id) => id > floor).sort((a, b) => a - b) },
+  };
+}
