@@ -2,8 +2,17 @@ export { spawnServer, SpawnError } from './spawnServer.js';
 export type { ExitStatus, ServerProcess, SpawnOptions } from './spawnServer.js';
 export { INHERITED_VARIABLES, serverEnvironment } from './serverEnvironment.js';
 export { onExitCleanup } from './exitCleanup.js';
-export { detectIsolation, DEFAULT_LIMITS, isolatedSpawn, prepareLayout, SANDBOX_UID } from './isolation.js';
-export type { Isolation, IsolationKind, Limits, SandboxLayout } from './isolation.js';
+export {
+  detectIsolation,
+  DEFAULT_LIMITS,
+  isolatedSpawn,
+  prepareLayout,
+  releaseLayout,
+  SANDBOX_UID,
+} from './isolation.js';
+export type { Isolation, IsolationKind, Limits, Mount, Relay, SandboxLayout } from './isolation.js';
+export { DEFAULT_DISK_LIMIT, guardDisk } from './diskGuard.js';
+export type { DiskGuard, DiskLimit } from './diskGuard.js';
 export { createEgressReader, egressTraceAvailable, parseTraceLine, tracedSpawn } from './egressTrace.js';
 export type { EgressAttempt, EgressReader } from './egressTrace.js';
 export { findExecutable } from './findExecutable.js';

@@ -1,11 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { lchown, mkdir, readdir } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { lchown, mkdir, readdir, rmdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { bubblewrapArguments } from './bubblewrap.js';
+import { relayedCommand } from './loopbackRelay.js';
+import type { SandboxLayout } from './sandboxPaths.js';
+import { DEFAULT_LIMITS } from './sandboxPaths.js';
 import type { SpawnOptions } from './spawnServer.js';
+import { UNSHARE_ARGUMENTS, unshareArguments } from './unshare.js';
+
+export type { Limits, Mount, Relay, SandboxLayout } from './sandboxPaths.js';
+export { DEFAULT_LIMITS } from './sandboxPaths.js';
 
 /** How a server process is contained. */
-export type IsolationKind = 'bubblewrap' | 'none';
+export type IsolationKind = 'bubblewrap' | 'unshare' | 'none';
 
 export interface Isolation {
   readonly kind: IsolationKind;
@@ -13,136 +20,117 @@ export interface Isolation {
   readonly reason?: string;
 }
 
-/** Resource limits of an isolated server (its whole process tree). */
-export interface Limits {
-  /** Largest file it may write, in bytes. */
-  readonly fileSizeBytes: number;
-  /** Processes and threads of the sandbox user (counted host-wide for that uid). */
-  readonly processes: number;
-  /** Address space per process, in bytes. */
-  readonly addressSpaceBytes: number;
-}
-
-export const DEFAULT_LIMITS: Limits = {
-  fileSizeBytes: 256 * 1024 * 1024,
-  processes: 512,
-  addressSpaceBytes: 16 * 1024 * 1024 * 1024,
-};
-
-/** The unprivileged user an isolated server runs as when hintproof runs as root. */
+/** The unprivileged user an isolated server runs as when hintproof is root. */
 export const SANDBOX_UID = 65534;
 
-let detected: Isolation | undefined;
+const detected = new Map<string, Isolation>();
 
 /**
  * Which isolation this machine offers: bubblewrap when it is installed and can make a network namespace here;
- * otherwise none, with the reason. Probed once per process.
+ * else, as root, util-linux `unshare`; otherwise none, with the reason. `prefer: 'unshare'` skips bubblewrap
+ * (tests of the fallback, HINTPROOF_ISOLATION=unshare). Probed once per process and preference.
  */
-export function detectIsolation(): Isolation {
-  if (detected) return detected;
-  if (process.platform !== 'linux') {
-    detected = {
-      kind: 'none',
-      reason: `no process isolation on ${process.platform} (bubblewrap needs Linux)`,
-    };
-    return detected;
+export function detectIsolation(prefer?: 'bubblewrap' | 'unshare'): Isolation {
+  const key = prefer ?? 'default';
+  let found = detected.get(key);
+  if (found === undefined) {
+    found = probeIsolation(prefer);
+    detected.set(key, found);
   }
+  return found;
+}
+
+function probeIsolation(prefer: 'bubblewrap' | 'unshare' | undefined): Isolation {
+  if (process.platform !== 'linux') {
+    return { kind: 'none', reason: `no process isolation on ${process.platform} (bubblewrap needs Linux)` };
+  }
+  if (prefer === 'unshare') return probeUnshare();
   const probe = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', '--dev', '/dev', '--', 'true'], {
     stdio: 'ignore',
     timeout: 5000,
   });
-  detected =
-    probe.status === 0
-      ? { kind: 'bubblewrap' }
-      : {
-          kind: 'none',
-          reason:
-            probe.error && (probe.error as NodeJS.ErrnoException).code === 'ENOENT'
-              ? 'bubblewrap (bwrap) is not installed: apt-get install bubblewrap'
-              : 'bubblewrap could not create a network namespace here',
-        };
-  return detected;
+  if (probe.status === 0) return { kind: 'bubblewrap' };
+  const missing = probe.error !== undefined && (probe.error as NodeJS.ErrnoException).code === 'ENOENT';
+  if (prefer !== 'bubblewrap' && process.getuid?.() === 0) {
+    const fallback = probeUnshare();
+    if (fallback.kind === 'unshare') return fallback;
+  }
+  return {
+    kind: 'none',
+    reason: missing
+      ? 'bubblewrap (bwrap) is not installed: apt-get install bubblewrap'
+      : 'bubblewrap could not create a network namespace here',
+  };
 }
 
-/** Where an isolated server lives: its run directory (writable), with a private HOME and TMPDIR inside. */
-export interface SandboxLayout {
-  readonly runDirectory: string;
-  /** Directories to hide from the server (the caller's HOME is always hidden). */
-  readonly hidden?: readonly string[];
-  /** Host paths to make visible again inside hidden ones (e.g. a database socket directory). */
-  readonly exposed?: readonly string[];
-  /**
-   * Host paths to show read-only even inside hidden ones: the server's own files (its project directory, its
-   * interpreter). A path that is or contains a hidden directory (HOME itself) is never shown.
-   */
-  readonly readOnly?: readonly string[];
-  readonly limits?: Limits;
+/** util-linux `unshare` as root: the namespaces, a fresh /proc, and loopback brought up with `ip`. */
+function probeUnshare(): Isolation {
+  if (process.getuid?.() !== 0) {
+    return { kind: 'none', reason: 'the unshare fallback needs root (install bubblewrap instead)' };
+  }
+  const probe = spawnSync('unshare', [...UNSHARE_ARGUMENTS, '--', 'ip', 'link', 'set', 'lo', 'up'], {
+    encoding: 'utf8',
+    timeout: 5000,
+  });
+  if (probe.status === 0) return { kind: 'unshare' };
+  const why =
+    probe.error !== undefined && (probe.error as NodeJS.ErrnoException).code === 'ENOENT'
+      ? 'util-linux unshare is not installed'
+      : `unshare failed (${(probe.stderr ?? '').trim().split('\n')[0] || `exit ${probe.status}`}; it needs util-linux and iproute2's ip)`;
+  return { kind: 'none', reason: why };
 }
 
 /**
- * The spawn options that run `options` under bubblewrap: its own network namespace (loopback only), PID, IPC
- * and UTS namespaces; the host filesystem read-only; /tmp, /var/tmp, /run and the caller's HOME replaced by
- * empty directories; the run directory writable and the cwd; HOME and TMPDIR inside it; as an unprivileged
- * user when hintproof is root (so process limits apply); file-size, process and address-space limits. The
- * environment is the one given (already allow-listed). Ends with the server when hintproof dies.
+ * The spawn options that run `options` isolated by `kind` (bubblewrap or, as root, unshare): its own
+ * network namespace (loopback only, with the layout's relays listening there), PID, IPC and UTS namespaces;
+ * the host filesystem read-only; /tmp, /var/tmp, /run and the caller's HOME replaced by empty directories;
+ * the run directory writable and the cwd; HOME and TMPDIR inside it; as an unprivileged user when hintproof
+ * is root (so process limits apply); file-size, process and address-space limits. The environment is the
+ * one given (already allow-listed). Ends with the server when hintproof dies.
  */
-export function isolatedSpawn(options: SpawnOptions, layout: SandboxLayout): SpawnOptions {
+export function isolatedSpawn(
+  options: SpawnOptions,
+  layout: SandboxLayout,
+  kind: 'bubblewrap' | 'unshare' = 'bubblewrap',
+): SpawnOptions {
   const limits = layout.limits ?? DEFAULT_LIMITS;
-  const home = join(layout.runDirectory, 'home');
-  const tmp = join(layout.runDirectory, 'tmp');
-  const hidden = ['/tmp', '/var/tmp', '/run', homedir(), '/root', ...(layout.hidden ?? [])].filter(
-    (path, index, all) =>
-      isAbsolute(path) &&
-      all.indexOf(path) === index &&
-      path !== layout.runDirectory &&
-      !contains(layout.runDirectory, path),
-  );
-  const args = [
-    '--die-with-parent',
-    '--unshare-net',
-    '--unshare-pid',
-    '--unshare-ipc',
-    '--unshare-uts',
-    '--hostname',
-    'hintproof-sandbox',
-    '--ro-bind',
-    '/',
-    '/',
-    '--dev',
-    '/dev',
-    '--proc',
-    '/proc',
-    ...hidden.flatMap((path) => ['--tmpfs', path]),
-    // Hidden directories may contain the run directory (it usually lives under /tmp): bind it back, through
-    // parents the sandbox user may pass (bubblewrap would make them 0700, closed to it).
-    ...hidden
-      .flatMap((path) => ancestorsBelow(path, layout.runDirectory))
-      .flatMap((path) => ['--perms', '0711', '--dir', path]),
-    '--bind',
-    layout.runDirectory,
-    layout.runDirectory,
-    ...(layout.exposed ?? []).flatMap((path) => ['--bind', path, path]),
-    ...visibleReadOnly(layout, hidden).flatMap((path) => [
-      ...hidden
-        .flatMap((top) => ancestorsBelow(top, path))
-        .flatMap((dir) => ['--perms', '0711', '--dir', dir]),
-      '--ro-bind-try',
-      path,
-      path,
-    ]),
-    '--chdir',
-    options.cwd,
-    '--',
-    ...dropPrivileges(),
+  const relays = layout.relays ?? [];
+  const server = relayedCommand(options.command, options.args, relays);
+  // The relay runs under hintproof's own node: show its installation.
+  const shown: SandboxLayout =
+    relays.length === 0
+      ? layout
+      : { ...layout, readOnly: [...(layout.readOnly ?? []), dirname(dirname(process.execPath))] };
+  const inner = [
+    ...dropPrivileges(kind),
     'prlimit',
     `--fsize=${limits.fileSizeBytes}`,
     `--nproc=${limits.processes}`,
     `--as=${limits.addressSpaceBytes}`,
     '--',
-    options.command,
-    ...options.args,
+    server.command,
+    ...server.args,
   ];
-  return { command: 'bwrap', args, cwd: options.cwd, env: { ...options.env, HOME: home, TMPDIR: tmp } };
+  const env = {
+    ...options.env,
+    HOME: join(layout.runDirectory, 'home'),
+    TMPDIR: join(layout.runDirectory, 'tmp'),
+  };
+  if (kind === 'unshare') {
+    // Ends with hintproof too: unshare kills its namespace's init when it dies.
+    return {
+      command: 'setpriv',
+      args: ['--pdeathsig', 'KILL', '--', 'unshare', ...unshareArguments(shown, options.cwd), ...inner],
+      cwd: options.cwd,
+      env,
+    };
+  }
+  return {
+    command: 'bwrap',
+    args: [...bubblewrapArguments(shown, options.cwd), ...inner],
+    cwd: options.cwd,
+    env,
+  };
 }
 
 /**
@@ -155,6 +143,15 @@ export async function prepareLayout(runDirectory: string): Promise<void> {
   if (process.getuid?.() === 0) await chownTree(runDirectory, SANDBOX_UID);
 }
 
+/**
+ * Removes what an isolated spawn left beside the run directory (unshare's staging root, an empty directory
+ * once its namespace is gone), after the server has exited. Never recursive: it is a mount point inside the
+ * namespace while the server runs.
+ */
+export async function releaseLayout(runDirectory: string): Promise<void> {
+  await rmdir(`${runDirectory}.root`).catch(() => {});
+}
+
 async function chownTree(path: string, uid: number): Promise<void> {
   await lchown(path, uid, uid);
   const entries = await readdir(path, { withFileTypes: true }).catch(() => []);
@@ -165,39 +162,18 @@ async function chownTree(path: string, uid: number): Promise<void> {
   );
 }
 
-/** As root, run the server as an unprivileged user: root is exempt from process limits. */
-function dropPrivileges(): string[] {
-  if (process.getuid?.() !== 0) return [];
-  return ['setpriv', `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, '--clear-groups', '--'];
-}
-
 /**
- * The read-only paths worth binding: inside a hidden directory (elsewhere the host is visible anyway), never
- * a hidden directory itself or one that contains it (HOME stays hidden), never over the run directory.
+ * As root, run the server as an unprivileged user: root is exempt from process limits. Under unshare the
+ * setup script runs as real root, so setuid programs are disarmed too (bubblewrap does that itself).
  */
-function visibleReadOnly(layout: SandboxLayout, hidden: readonly string[]): string[] {
-  return [...new Set(layout.readOnly ?? [])]
-    .filter((path) => isAbsolute(path) && !hidden.some((h) => h === path || contains(path, h)))
-    .filter((path) => hidden.some((h) => contains(h, path)))
-    .filter(
-      (path) =>
-        path !== layout.runDirectory &&
-        !contains(path, layout.runDirectory) &&
-        !contains(layout.runDirectory, path),
-    );
-}
-
-/** The directories strictly between `top` and `path`, outermost first: `/tmp`, `/tmp/a/b/c` → `/tmp/a`, `/tmp/a/b`. */
-function ancestorsBelow(top: string, path: string): string[] {
-  if (!contains(top, path)) return [];
-  const ancestors: string[] = [];
-  for (let parent = dirname(path); parent !== top && contains(top, parent); parent = dirname(parent)) {
-    ancestors.unshift(parent);
-  }
-  return ancestors;
-}
-
-function contains(parent: string, child: string): boolean {
-  const path = relative(parent, child);
-  return path === '' ? false : !path.startsWith('..') && !isAbsolute(path);
+function dropPrivileges(kind: 'bubblewrap' | 'unshare'): string[] {
+  if (process.getuid?.() !== 0) return [];
+  return [
+    'setpriv',
+    `--reuid=${SANDBOX_UID}`,
+    `--regid=${SANDBOX_UID}`,
+    '--clear-groups',
+    ...(kind === 'unshare' ? ['--no-new-privs'] : []),
+    '--',
+  ];
 }

@@ -71,39 +71,41 @@ describe('parseTraceLine', () => {
   });
 });
 
-describe.runIf(detectIsolation().kind === 'bubblewrap' && egressTraceAvailable())(
-  'egress of an isolated server',
-  () => {
-    it('sees the look-up, the public address and the host loopback port, and not the server talking to itself', async () => {
-      const runDirectory = join(work, 'run-0');
-      mkdirSync(join(runDirectory, 'fs'), { recursive: true });
-      await prepareLayout(runDirectory);
-      const log = join(work, 'run-0.egress.log');
-      const fixture = new URL('../../fixtures/servers/egress.js', import.meta.url).pathname;
-      const server = await spawnServer(
-        tracedSpawn(
-          isolatedSpawn(
-            {
-              command: process.execPath,
-              args: [fixture],
-              cwd: join(runDirectory, 'fs'),
-              env: serverEnvironment(process.env, {}),
-            },
-            { runDirectory, readOnly: [repoRoot] },
-          ),
-          log,
-        ),
-      );
-      let output = '';
-      for await (const chunk of server.stdout) output += String(chunk);
-      await server.exited;
-      expect(output).toBe('done\n');
-      const attempts = await createEgressReader(log).read();
-      const destinations = attempts.map((attempt) => `${attempt.kind} ${attempt.destination}`);
-      expect(destinations).toContain('connect 93.184.216.34:443');
-      expect(destinations).toContain('connect 127.0.0.1:5432');
-      expect(destinations.some((d) => d.startsWith('dns '))).toBe(true);
-      expect(destinations.some((d) => d.endsWith(':47011'))).toBe(false);
-    });
-  },
+const mechanisms = (['bubblewrap', 'unshare'] as const).filter(
+  (kind) => detectIsolation(kind).kind === kind && egressTraceAvailable(),
 );
+
+describe.each(mechanisms)('egress of a server isolated by %s', (kind) => {
+  it('sees the look-up, the public address and the host loopback port, and not the server talking to itself', async () => {
+    const runDirectory = join(work, `${kind}-run-0`);
+    mkdirSync(join(runDirectory, 'fs'), { recursive: true });
+    await prepareLayout(runDirectory);
+    const log = join(work, `${kind}-run-0.egress.log`);
+    const fixture = new URL('../../fixtures/servers/egress.js', import.meta.url).pathname;
+    const server = await spawnServer(
+      tracedSpawn(
+        isolatedSpawn(
+          {
+            command: process.execPath,
+            args: [fixture],
+            cwd: join(runDirectory, 'fs'),
+            env: serverEnvironment(process.env, {}),
+          },
+          { runDirectory, readOnly: [repoRoot] },
+          kind,
+        ),
+        log,
+      ),
+    );
+    let output = '';
+    for await (const chunk of server.stdout) output += String(chunk);
+    await server.exited;
+    expect(output).toBe('done\n');
+    const attempts = await createEgressReader(log).read();
+    const destinations = attempts.map((attempt) => `${attempt.kind} ${attempt.destination}`);
+    expect(destinations).toContain('connect 93.184.216.34:443');
+    expect(destinations).toContain('connect 127.0.0.1:5432');
+    expect(destinations.some((d) => d.startsWith('dns '))).toBe(true);
+    expect(destinations.some((d) => d.endsWith(':47011'))).toBe(false);
+  });
+});

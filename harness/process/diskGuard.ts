@@ -1,0 +1,125 @@
+import { lstat, readdir, statfs } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** How much an isolated server may add to its sandbox directory while it runs. */
+export interface DiskLimit {
+  /** Disk space (allocated blocks) added since the server started, in bytes. */
+  readonly bytes: number;
+  /** Files and directories added since the server started. */
+  readonly entries: number;
+}
+
+export const DEFAULT_DISK_LIMIT: DiskLimit = { bytes: 1024 ** 3, entries: 100_000 };
+
+export interface DiskGuard {
+  /** Why the limit was exceeded, once it was. */
+  exceeded(): string | undefined;
+  stop(): void;
+}
+
+interface Usage {
+  readonly bytes: number;
+  readonly entries: number;
+}
+
+/**
+ * Watches a sandbox directory while its server runs and calls `onExceeded` once, with the reason, when the
+ * server has added more than the limit (the file-size limit alone would let it fill the disk with many
+ * files). Cheap while nothing grows: every `intervalMs` the filesystem's free blocks and inodes (statfs)
+ * bound how much the directory can have grown since it was last counted, and only when that bound crosses
+ * the limit is the directory walked. Writers elsewhere on the same filesystem can cause an extra walk,
+ * never a false alarm; the count is of allocated blocks, so sparse files count as what they occupy.
+ */
+export function guardDisk(
+  directory: string,
+  limit: DiskLimit,
+  onExceeded: (reason: string) => void,
+  intervalMs = 100,
+): DiskGuard {
+  let reason: string | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let start: Usage | undefined;
+  let counted: Usage = { bytes: 0, entries: 0 };
+  let free = { bytes: 0, inodes: 0 };
+
+  const count = async () => {
+    free = await freeSpace(directory);
+    counted = await usage(directory);
+    start ??= counted;
+  };
+  const check = async () => {
+    if (start === undefined) return count();
+    const now = await freeSpace(directory);
+    const couldHaveAdded = {
+      bytes: counted.bytes - start.bytes + (free.bytes - now.bytes),
+      entries: counted.entries - start.entries + (free.inodes - now.inodes),
+    };
+    if (couldHaveAdded.bytes <= limit.bytes && couldHaveAdded.entries <= limit.entries) return;
+    await count();
+    const added = { bytes: counted.bytes - start.bytes, entries: counted.entries - start.entries };
+    if (added.bytes > limit.bytes) {
+      reason =
+        `the server wrote ${mebibytes(added.bytes)} into its sandbox, over the ${mebibytes(limit.bytes)} disk ` +
+        'limit, and was stopped';
+    } else if (added.entries > limit.entries) {
+      reason = `the server made ${added.entries} files and directories in its sandbox, over the limit of ${limit.entries}, and was stopped`;
+    }
+    if (reason !== undefined) {
+      stopped = true;
+      onExceeded(reason);
+    }
+  };
+  const tick = () => {
+    timer = setTimeout(() => {
+      check()
+        .catch(() => {})
+        .finally(() => {
+          if (!stopped) tick();
+        });
+    }, intervalMs);
+    timer.unref();
+  };
+  count()
+    .catch(() => {})
+    .finally(() => {
+      if (!stopped) tick();
+    });
+  return {
+    exceeded: () => reason,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function freeSpace(directory: string): Promise<{ bytes: number; inodes: number }> {
+  const stats = await statfs(directory);
+  return { bytes: stats.bfree * stats.bsize, inodes: stats.ffree };
+}
+
+/** Allocated bytes and entries under `directory` (symlinks counted, never followed). */
+async function usage(directory: string): Promise<Usage> {
+  let bytes = 0;
+  let entries = 0;
+  const walk = async (path: string): Promise<void> => {
+    const children = await readdir(path, { withFileTypes: true }).catch(() => []);
+    await Promise.all(
+      children.map(async (child) => {
+        const full = join(path, child.name);
+        const stats = await lstat(full).catch(() => undefined);
+        if (stats === undefined) return;
+        entries += 1;
+        bytes += stats.blocks * 512;
+        if (stats.isDirectory()) await walk(full);
+      }),
+    );
+  };
+  await walk(directory);
+  return { bytes, entries };
+}
+
+function mebibytes(bytes: number): string {
+  return `${Math.round(bytes / 1024 ** 2)} MiB`;
+}
