@@ -4,6 +4,7 @@ export type {
   EnvironmentInstance,
   EnvironmentProvider,
   HarvestedValue,
+  IsolatedAccess,
   Snapshot,
 } from './environments/environment.js';
 export { createSandbox, runDirectory } from './sandbox.js';

@@ -5,6 +5,7 @@ import type {
   EnvironmentInstance,
   EnvironmentProvider,
   HarvestedValue,
+  IsolatedAccess,
   Snapshot,
 } from './environments/environment.js';
 
@@ -20,6 +21,11 @@ export interface Sandbox extends AsyncDisposable {
   snapshot(): Promise<SandboxSnapshot>;
   diff(before: SandboxSnapshot, after: SandboxSnapshot): Change[];
   harvest(snapshot: SandboxSnapshot): HarvestedValue[];
+  /**
+   * How an isolated server reaches the sandbox's services: every environment's mounts and relays, with
+   * sockets in `gate/<environment>`, and all placeholders as seen from inside the sandbox.
+   */
+  isolate(gate: string): Promise<IsolatedAccess>;
 }
 
 /** Creates `directory` and a fresh copy of every provider's environment inside it. */
@@ -64,6 +70,30 @@ export async function createSandbox(
         const s = snapshot.get(name);
         return s ? instance.harvest(s) : [];
       });
+    },
+    async isolate(gate) {
+      const accesses: IsolatedAccess[] = [];
+      const close = async () => {
+        for (const access of accesses.splice(0).reverse()) await access[Symbol.asyncDispose]();
+      };
+      try {
+        for (const instance of instances) {
+          if (instance.isolate) accesses.push(await instance.isolate(join(gate, instance.name)));
+        }
+      } catch (error) {
+        await close();
+        throw error;
+      }
+      return {
+        mounts: accesses.flatMap((access) => access.mounts),
+        relays: accesses.flatMap((access) => access.relays),
+        placeholders: Object.assign(
+          {},
+          ...instances.map((instance) => instance.placeholders),
+          ...accesses.map((access) => access.placeholders),
+        ) as Record<string, string>,
+        [Symbol.asyncDispose]: close,
+      };
     },
     [Symbol.asyncDispose]: dispose,
   };

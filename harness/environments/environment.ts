@@ -26,6 +26,22 @@ export interface EnvironmentInstance extends AsyncDisposable {
   diff(before: Snapshot, after: Snapshot): Change[];
   /** Pure: values in the snapshot worth offering to generated arguments. */
   harvest(snapshot: Snapshot): HarvestedValue[];
+  /**
+   * For an environment that is a service (a database): how a server in its own network namespace reaches
+   * this copy. `gate` is a fresh host directory outside the run directory for its sockets. Absent for
+   * environments that live in the run directory (fs).
+   */
+  isolate?(gate: string): Promise<IsolatedAccess>;
+}
+
+/** What an isolated server needs to reach one environment; disposing it closes the way in. */
+export interface IsolatedAccess extends AsyncDisposable {
+  /** Host directories to show read-only inside the sandbox, at `inside` (e.g. a socket directory). */
+  readonly mounts: readonly { readonly host: string; readonly inside: string }[];
+  /** `127.0.0.1:port` inside the sandbox, relayed to the unix socket `socket` (a path inside the sandbox). */
+  readonly relays: readonly { readonly port: number; readonly socket: string }[];
+  /** The placeholders as the isolated server must see them (they replace the instance's). */
+  readonly placeholders: Readonly<Record<string, string>>;
 }
 
 /** Prepares an environment once per hintproof process (copies or loads its seed) and hands out fresh copies. */

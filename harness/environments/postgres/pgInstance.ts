@@ -4,6 +4,7 @@ import type { EnvironmentInstance, HarvestedValue, Snapshot } from '../environme
 import { useCanonicalOutput } from './canonicalOutput.js';
 import { diffPgSnapshots } from './diffPgSnapshots.js';
 import type { PgOrigin } from './pgOrigin.js';
+import { isolatePg } from './pgIsolation.js';
 import type { PgSnapshot } from './pgSnapshot.js';
 import { asPgSnapshot } from './pgSnapshot.js';
 import type { PgTarget } from './pgTarget.js';
@@ -62,6 +63,7 @@ export async function createPgInstance(
     harvest(snapshot: Snapshot): HarvestedValue[] {
       return [...asPgSnapshot(snapshot, 'harvested').samples];
     },
+    isolate: (gate: string) => isolatePg(target, gate),
     async [Symbol.asyncDispose](): Promise<void> {
       disposed = true;
       await queue;
