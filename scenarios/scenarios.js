@@ -64,7 +64,7 @@ export function compareVerdicts(scenario, report) {
   return mismatches;
 }
 
-/** Whether a report's run could observe egress: an isolated run. */
+/** Whether a report's run could observe egress: an isolated run (bubblewrap, or its unshare fallback). */
 export function egressObserved(/** @type {{ settings?: { isolation?: string } }} */ report) {
-  return report.settings?.isolation === 'bubblewrap';
+  return report.settings?.isolation === 'bubblewrap' || report.settings?.isolation === 'unshare';
 }

@@ -30,9 +30,11 @@ export function formatHeader(start: StartEvent, version: string | undefined, col
         `⚠ Not isolated (${settings.isolationNote ?? 'no isolation'}): the server ran with your filesystem and network.`,
       ),
     );
-  } else if (settings.isolation === 'bubblewrap') {
+  } else if (settings.isolation === 'bubblewrap' || settings.isolation === 'unshare') {
     lines.push(
-      colors.dim('isolation: bubblewrap (own network namespace, read-only host, private HOME and TMPDIR)'),
+      colors.dim(
+        `isolation: ${settings.isolation} (own network namespace, read-only host, private HOME and TMPDIR)`,
+      ),
     );
   }
   if (settings.ignore.length > 0) lines.push(colors.dim(`ignoring: ${settings.ignore.join(', ')}`));

@@ -89,7 +89,7 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
     const server =
       'inProcess' in options.server || plan.isolation === 'none'
         ? options.server
-        : { ...options.server, isolation: { traceEgress: plan.egressUnobserved === undefined } };
+        : { ...options.server, isolation: plan.spawn };
     const start: SessionStarter =
       'inProcess' in server
         ? (directory) => startInProcessSession(server, providers, directory)

@@ -1,24 +1,43 @@
-import { detectIsolation, egressTraceAvailable } from '../../harness/process/index.js';
+import type { DiskLimit } from '../../harness/process/index.js';
+import { DEFAULT_DISK_LIMIT, detectIsolation, egressTraceAvailable } from '../../harness/process/index.js';
+import { SetupError } from './setupError.js';
+
+/** How a spawned server is isolated (what `startSession` needs). */
+export interface SpawnIsolation {
+  readonly mechanism: 'bubblewrap' | 'unshare';
+  /** Record the server's connection attempts (strace). */
+  readonly traceEgress: boolean;
+  /** What the server may add to its sandbox directory before it is stopped. */
+  readonly disk: DiskLimit;
+}
 
 /** How this run contains its server, and whether it can observe egress (openWorldHint). */
 export interface IsolationPlan {
-  readonly isolation: 'bubblewrap' | 'none';
+  readonly isolation: 'bubblewrap' | 'unshare' | 'none';
   /** Why the server is not isolated (said on the report's first line). */
   readonly note?: string;
   /** Why egress is not observed (the openWorldHint verdicts say it); absent when it is. */
   readonly egressUnobserved?: string;
+  /** What a spawned server's session needs; absent when it is not isolated. */
+  readonly spawn?: SpawnIsolation;
 }
 
 /**
- * Decides the isolation of a run: bubblewrap (with egress traced by strace when installed) unless the user
- * turned it off, the server runs in-process, the machine cannot, or a pg environment is used (the database is
- * not yet handed into the sandbox's network namespace).
+ * Decides the isolation of a run: bubblewrap, or `unshare` as root without it (with egress traced by strace
+ * when installed), unless the user turned it off, the server runs in-process or the machine cannot. A pg
+ * environment is handed into the sandbox by the environment itself (a socket gate and a loopback relay).
+ * Two environment variables steer it: HINTPROOF_ISOLATION=unshare|bubblewrap picks the mechanism (tests of
+ * the fallback), HINTPROOF_DISK_LIMIT_MB sets how much a server may write into its sandbox (default 1024).
  */
-export function isolationPlan(request: {
-  readonly wanted: boolean;
-  readonly inProcess: boolean;
-  readonly pg: boolean;
-}): IsolationPlan {
+export function isolationPlan(
+  request: {
+    readonly wanted: boolean;
+    readonly inProcess: boolean;
+    /** Kept for callers; a pg environment no longer changes the plan. */
+    readonly pg?: boolean;
+  },
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): IsolationPlan {
   const none = (note: string): IsolationPlan => ({
     isolation: 'none',
     note,
@@ -26,13 +45,38 @@ export function isolationPlan(request: {
   });
   if (request.inProcess) return none('the server runs in-process');
   if (!request.wanted) return none('--no-isolation');
-  if (request.pg) return none('isolation does not yet cover runs with a pg environment');
-  const detected = detectIsolation();
+  const detected = detectIsolation(preferred(env));
   if (detected.kind === 'none') return none(detected.reason ?? 'no isolation available');
-  return egressTraceAvailable()
-    ? { isolation: 'bubblewrap' }
-    : {
-        isolation: 'bubblewrap',
-        egressUnobserved: 'egress is observed with strace, which is not installed (apt-get install strace)',
-      };
+  const traced = egressTraceAvailable();
+  return {
+    isolation: detected.kind,
+    ...(traced
+      ? {}
+      : {
+          egressUnobserved: 'egress is observed with strace, which is not installed (apt-get install strace)',
+        }),
+    spawn: { mechanism: detected.kind, traceEgress: traced, disk: diskLimit(env) },
+  };
+}
+
+function preferred(env: Readonly<Record<string, string | undefined>>): 'bubblewrap' | 'unshare' | undefined {
+  const value = env.HINTPROOF_ISOLATION;
+  if (value === undefined || value === '') return undefined;
+  if (value === 'bubblewrap' || value === 'unshare') return value;
+  throw new SetupError(
+    `HINTPROOF_ISOLATION must be "bubblewrap" or "unshare" (received "${value}"). Unset it to let hintproof ` +
+      'choose, or use --no-isolation to run without isolation.',
+  );
+}
+
+function diskLimit(env: Readonly<Record<string, string | undefined>>): DiskLimit {
+  const value = env.HINTPROOF_DISK_LIMIT_MB;
+  if (value === undefined || value === '') return DEFAULT_DISK_LIMIT;
+  const megabytes = Number(value);
+  if (!Number.isFinite(megabytes) || megabytes <= 0) {
+    throw new SetupError(
+      `HINTPROOF_DISK_LIMIT_MB must be a positive number of MiB (received "${value}"), e.g. HINTPROOF_DISK_LIMIT_MB=2048.`,
+    );
+  }
+  return { ...DEFAULT_DISK_LIMIT, bytes: Math.round(megabytes * 1024 ** 2) };
 }

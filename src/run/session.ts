@@ -1,14 +1,18 @@
-import type { EnvironmentProvider, Sandbox, SandboxSnapshot } from '../../harness/index.js';
+import type { EnvironmentProvider, IsolatedAccess, Sandbox, SandboxSnapshot } from '../../harness/index.js';
 import { createSandbox } from '../../harness/index.js';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, isAbsolute, join } from 'node:path';
-import type { EgressAttempt, ServerProcess } from '../../harness/process/index.js';
+import type { DiskGuard, EgressAttempt, ServerProcess, SpawnOptions } from '../../harness/process/index.js';
 import {
   createEgressReader,
+  DEFAULT_DISK_LIMIT,
+  detectIsolation,
   findExecutable,
+  guardDisk,
   isolatedSpawn,
   prepareLayout,
+  releaseLayout,
   SpawnError,
   serverEnvironment,
   spawnServer,
@@ -16,6 +20,7 @@ import {
 } from '../../harness/process/index.js';
 import { connect, ProcessTransport } from '../mcp/index.js';
 import type { McpConnection, ToolInfo } from '../mcp/index.js';
+import type { SpawnIsolation } from './isolationPlan.js';
 import { substitute } from './placeholders.js';
 import { startupFailure } from './startupFailure.js';
 
@@ -27,8 +32,11 @@ export interface ServerSpec {
   readonly env: Readonly<Record<string, string>>;
   readonly startupTimeoutSeconds: number;
   readonly clientVersion: string;
-  /** Run the server under bubblewrap (and, with `traceEgress`, record its connection attempts). */
-  readonly isolation?: { readonly traceEgress: boolean };
+  /**
+   * Run the server isolated (bubblewrap or unshare; with `traceEgress`, record its connection attempts). A
+   * bare `{ traceEgress }` uses the mechanism the machine offers and the default disk limit.
+   */
+  readonly isolation?: Partial<SpawnIsolation> & { readonly traceEgress: boolean };
 }
 
 /**
@@ -57,17 +65,21 @@ export interface RunSession extends AsyncDisposable {
 export async function openSession(
   sandbox: Sandbox,
   connection: McpConnection,
-  hooks: Pick<RunSession, 'alive' | 'kill' | 'egress'> & { dispose: () => Promise<void> },
+  hooks: Pick<RunSession, 'alive' | 'kill' | 'egress'> & {
+    dispose: () => Promise<void>;
+    /** The placeholders the server was given, when they differ from the sandbox's (an isolated pg run). */
+    placeholders?: Readonly<Record<string, string>>;
+  },
 ): Promise<RunSession> {
   const tools = await connection.listTools();
   const baseline = await sandbox.snapshot();
-  const { dispose, ...rest } = hooks;
+  const { dispose, placeholders, ...rest } = hooks;
   return {
     sandbox,
     connection,
     tools,
     baseline,
-    placeholders: sandbox.placeholders,
+    placeholders: placeholders ?? sandbox.placeholders,
     ...rest,
     [Symbol.asyncDispose]: dispose,
   };
@@ -89,17 +101,29 @@ export async function startSession(
   const sandbox = await createSandbox(directory, providers);
   // Beside the run directory, not in it: hidden from the server, which cannot forge it.
   const egressLog = `${directory}.egress.log`;
-  const egress = spec.isolation?.traceEgress ? createEgressReader(egressLog) : undefined;
-  const placeholders = sandbox.placeholders;
+  // Beside it too: the sockets through which an isolated server reaches the sandbox's services.
+  const gate = `${directory}.gate`;
+  const isolation = spec.isolation;
+  const egress = isolation?.traceEgress ? createEgressReader(egressLog) : undefined;
+  let access: IsolatedAccess | undefined;
+  let guard: DiskGuard | undefined;
   let server: ServerProcess | undefined;
   let connection: McpConnection | undefined;
   const dispose = async () => {
+    guard?.stop();
     await connection?.close().catch(() => {});
     await server?.kill();
+    await access?.[Symbol.asyncDispose]();
     await sandbox[Symbol.asyncDispose]();
     await rm(egressLog, { force: true });
+    if (isolation) {
+      await rm(gate, { recursive: true, force: true });
+      await releaseLayout(directory);
+    }
   };
   try {
+    if (isolation) access = await sandbox.isolate(gate);
+    const placeholders = access?.placeholders ?? sandbox.placeholders;
     const plain = {
       command: substitute(spec.command, placeholders),
       args: spec.args.map((arg) => substitute(arg, placeholders)),
@@ -109,30 +133,33 @@ export async function startSession(
         Object.fromEntries(Object.entries(spec.env).map(([k, v]) => [k, substitute(v, placeholders)])),
       ),
     };
-    let readOnly: string[] = [];
-    if (spec.isolation) {
+    let spawned: SpawnOptions = plain;
+    if (isolation) {
       const executable = findExecutable(plain.command, plain.cwd, plain.env.PATH);
-      // The server's own files stay visible even where HOME is hidden: the invocation directory, the
-      // interpreter's installation, and the files its arguments name.
-      readOnly = [
-        process.cwd(),
-        dirname(dirname(executable)),
-        ...plain.args.filter((arg) => isAbsolute(arg) && existsSync(arg)),
-      ]
-        .filter((path) => path !== directory && !path.startsWith(`${directory}/`))
-        .map(projectRoot);
       await prepareLayout(directory);
+      spawned = isolatedSpawn(
+        plain,
+        {
+          runDirectory: directory,
+          readOnly: serverFiles(executable, plain.args, directory),
+          mounts: access?.mounts ?? [],
+          relays: access?.relays ?? [],
+        },
+        isolation.mechanism ?? availableMechanism(),
+      );
     }
-    const isolated = spec.isolation ? isolatedSpawn(plain, { runDirectory: directory, readOnly }) : plain;
-    server = await spawnServer(spec.isolation?.traceEgress ? tracedSpawn(isolated, egressLog) : isolated);
+    server = await spawnServer(isolation?.traceEgress ? tracedSpawn(spawned, egressLog) : spawned);
     const running = server;
+    // The file-size limit alone would let a server fill the disk with many files: stop it past the limit.
+    if (isolation)
+      guard = guardDisk(directory, isolation.disk ?? DEFAULT_DISK_LIMIT, () => void running.kill());
     const transport = new ProcessTransport(running);
     try {
       connection = await connect(transport, {
         clientVersion: spec.clientVersion,
         startupTimeoutSeconds: spec.startupTimeoutSeconds,
         isAlive: () => running.exitStatus() === undefined,
-        closeReason: () => transport.closeReason(),
+        closeReason: () => guard?.exceeded() ?? transport.closeReason(),
       });
     } catch (error) {
       // Give a dying server a moment to exit, so its status and stderr are complete.
@@ -144,10 +171,29 @@ export async function startSession(
       kill: () => running.kill(),
       egress: async () => (egress ? egress.read() : []),
       dispose,
+      placeholders,
     });
   } catch (error) {
     await dispose();
     if (error instanceof SpawnError) throw startupFailure(spec, undefined, [], error);
     throw error;
   }
+}
+
+/**
+ * The server's own files, shown read-only even where HOME or /tmp is hidden: the invocation directory, the
+ * interpreter's installation, and the files its arguments name (each widened to its project).
+ */
+function serverFiles(executable: string, args: readonly string[], directory: string): string[] {
+  return [
+    process.cwd(),
+    dirname(dirname(executable)),
+    ...args.filter((arg) => isAbsolute(arg) && existsSync(arg)),
+  ]
+    .filter((path) => path !== directory && !path.startsWith(`${directory}/`))
+    .map(projectRoot);
+}
+
+function availableMechanism(): 'bubblewrap' | 'unshare' {
+  return detectIsolation().kind === 'unshare' ? 'unshare' : 'bubblewrap';
 }

@@ -4,24 +4,30 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { detectIsolation } from '../../harness/process/isolation.js';
 import { compareVerdicts, loadScenarios } from '../../scenarios/scenarios.js';
 import { bin, fixtures, repoRoot, runCli } from './runCli.js';
 
 const egress = loadScenarios().find((scenario) => scenario.name === 'egress')!;
-const isolated =
-  spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', '--dev', '/dev', 'true']).status === 0;
+/** Every mechanism this machine offers (unshare as root), each run through the same tests. */
+const mechanisms = (['bubblewrap', 'unshare'] as const).filter((kind) => detectIsolation(kind).kind === kind);
+const isolated = mechanisms.length > 0;
 const work = mkdtempSync(join(tmpdir(), 'hintproof-isolation-e2e-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-describe.runIf(isolated)('isolated runs (bubblewrap)', () => {
+describe.each(mechanisms)('isolated runs (%s)', (kind) => {
+  const env = { HINTPROOF_ISOLATION: kind };
+
   it('contradicts a closed-world tool that connects out, with the destination as evidence', async () => {
     const result = await runCli(['check', '--seed', '2', '--runs', '5', '--', 'node', 'server.js'], {
       cwd: egress.directory,
       json: true,
+      env,
     });
     expect(result.code).toBe(1);
     const report = result.report!;
-    expect(report.settings).toMatchObject({ isolation: 'bubblewrap' });
+    expect(report.settings).toMatchObject({ isolation: kind });
+    expect(result.stdout).toContain(`isolation: ${kind} (own network namespace`);
     expect(compareVerdicts(egress, report)).toEqual([]);
     const verdict = report.tools.find((tool) => tool.name === 'exchange_rate')!.verdicts.openWorldHint;
     if (verdict.status !== 'contradicted')
@@ -33,7 +39,7 @@ describe.runIf(isolated)('isolated runs (bubblewrap)', () => {
   it('lists egress at start-up without blaming it on any tool', async () => {
     const result = await runCli(
       ['check', '--seed', '2', '--runs', '2', '--', 'node', join(fixtures, 'phones-home.js')],
-      { json: true },
+      { json: true, env },
     );
     expect(result.code).toBe(0);
     expect(result.report!.tools[0]!.verdicts.openWorldHint.status).toBe('consistent');
@@ -66,26 +72,51 @@ describe('clean-up', () => {
       .stdout.split('\n')
       .filter((line) => line.includes(marker));
 
-  it('after a run killed with SIGINT midway, no server process and no sandbox directory remain', async () => {
-    const marker = `marker-${randomUUID()}`;
-    const temp = mkdtempSync(join(work, 'tmp-'));
-    const child = spawn(
-      process.execPath,
-      [bin, 'check', '--fs', 'seed', '--runs', '200', '--', 'node', 'server.js', '{fs}', marker],
-      { cwd: join(repoRoot, 'scenarios/notes'), env: { ...process.env, TMPDIR: temp }, stdio: 'ignore' },
-    );
-    // Wait until the check is under way: a sandbox exists and a server runs.
-    for (let i = 0; i < 100 && (readdirSync(temp).length === 0 || processesWith(marker).length === 0); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(processesWith(marker).length).toBeGreaterThan(0);
-    child.kill('SIGINT');
-    const code = await new Promise((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
-    expect(code).toBe(130);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(processesWith(marker)).toEqual([]);
-    expect(readdirSync(temp)).toEqual([]);
-  });
+  it.each([...mechanisms, 'none'] as const)(
+    'after a run killed with SIGINT midway, no server process and no sandbox directory remain (isolation: %s)',
+    async (kind) => {
+      const marker = `marker-${randomUUID()}`;
+      const temp = mkdtempSync(join(work, 'tmp-'));
+      const isolation = kind === 'none' ? ['--no-isolation'] : [];
+      const child = spawn(
+        process.execPath,
+        [
+          bin,
+          'check',
+          '--fs',
+          'seed',
+          '--runs',
+          '200',
+          ...isolation,
+          '--',
+          'node',
+          'server.js',
+          '{fs}',
+          marker,
+        ],
+        {
+          cwd: join(repoRoot, 'scenarios/notes'),
+          env: { ...process.env, TMPDIR: temp, ...(kind === 'none' ? {} : { HINTPROOF_ISOLATION: kind }) },
+          stdio: 'ignore',
+        },
+      );
+      // Wait until the check is under way: a sandbox exists and a server runs.
+      for (
+        let i = 0;
+        i < 100 && (readdirSync(temp).length === 0 || processesWith(marker).length === 0);
+        i++
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(processesWith(marker).length).toBeGreaterThan(0);
+      child.kill('SIGINT');
+      const code = await new Promise((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
+      expect(code).toBe(130);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(processesWith(marker)).toEqual([]);
+      expect(readdirSync(temp)).toEqual([]);
+    },
+  );
 
   it('after a normal run, no server process and no sandbox directory remain', async () => {
     const marker = `marker-${randomUUID()}`;
