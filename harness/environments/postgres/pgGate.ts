@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { errorResponse, readStartup, refusal } from './pgStartup.js';
 import type { PgTarget } from './pgTarget.js';
+import { isSocketDirectory } from './pgTarget.js';
 
 /** A unix socket path may hold 107 bytes (108 with its terminating zero). */
 const MAX_SOCKET_PATH = 107;
@@ -12,7 +13,8 @@ const MAX_SOCKET_PATH = 107;
  * The sandbox's way to its database: a unix socket that hintproof listens on, outside the sandbox, in a
  * directory bound read-only into it (unix sockets cross network namespaces). Each connection is relayed to
  * the real server only if it asks for the run's own database as the run's user; anything else gets a FATAL
- * error naming what is allowed. Encryption requests are declined (the path never leaves the machine).
+ * error naming what is allowed. Encryption requests are declined (the path never leaves the machine). The
+ * real server may listen on TCP or on a unix socket of its own (a `--pg-url` with `?host=/dir`).
  */
 export interface PgGate extends AsyncDisposable {
   /** The socket's host path, `<directory>/.s.PGSQL.<port>` (the name libpq looks for in a socket directory). */
@@ -82,7 +84,9 @@ function admit(client: Socket, target: PgTarget, opened: (upstream: Socket) => v
         return;
       }
       client.pause();
-      const upstream = connect({ port: target.port, host: target.host, allowHalfOpen: true });
+      const upstream = isSocketDirectory(target.host)
+        ? connect({ path: join(target.host, `.s.PGSQL.${target.port}`), allowHalfOpen: true })
+        : connect({ port: target.port, host: target.host, allowHalfOpen: true });
       opened(upstream);
       const cut = () => {
         client.destroy();

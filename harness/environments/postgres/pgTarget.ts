@@ -1,5 +1,6 @@
 /** Where one Postgres database answers, and as whom to connect to it. */
 export interface PgTarget {
+  /** A host name or address, or the directory of the server's unix socket (an absolute path). */
   readonly host: string;
   readonly port: number;
   readonly user: string;
@@ -10,13 +11,25 @@ export interface PgTarget {
 /** The environment's name, in changes (`pg:public.users(id=1)`), placeholders (`{pg}`) and `--ignore` patterns. */
 export const PG_ENVIRONMENT = 'pg';
 
-/** `postgresql://user:password@host:port/database`, every part percent-encoded. */
+/**
+ * `postgresql://user:password@host:port/database`, every part percent-encoded; for a unix socket directory
+ * `postgresql://user:password@/database?host=/dir&port=port` (libpq's form, which node-postgres reads too).
+ */
 export function pgUrl(target: PgTarget): string {
   const auth =
     encodeURIComponent(target.user) +
     (target.password === '' ? '' : `:${encodeURIComponent(target.password)}`);
+  const database = encodeURIComponent(target.database);
+  if (isSocketDirectory(target.host)) {
+    return `postgresql://${auth}@/${database}?host=${encodeURIComponent(target.host)}&port=${target.port}`;
+  }
   const host = target.host.includes(':') ? `[${target.host}]` : target.host;
-  return `postgresql://${auth}@${host}:${target.port}/${encodeURIComponent(target.database)}`;
+  return `postgresql://${auth}@${host}:${target.port}/${database}`;
+}
+
+/** Whether a target's host is the directory of a unix socket rather than a network host. */
+export function isSocketDirectory(host: string): boolean {
+  return host.startsWith('/');
 }
 
 /** `{pg}`, `{pg.host}`, `{pg.port}`, `{pg.user}`, `{pg.password}`, `{pg.database}` for one database. */
@@ -35,7 +48,8 @@ export function pgPlaceholders(target: PgTarget): Readonly<Record<string, string
 export function parsePgUrl(url: string): PgTarget {
   let parsed: URL;
   try {
-    parsed = new URL(url);
+    // An empty host (`user@/db?host=/dir`, libpq's socket form) is no WHATWG URL: parse it with a stand-in.
+    parsed = new URL(url.includes('@/') ? url.replace('@/', '@socket/') : url);
   } catch {
     throw new Error(
       `--pg-url: "${url}" is not a URL. Expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, e.g. postgres://postgres@127.0.0.1:5432/postgres.`,
@@ -47,9 +61,12 @@ export function parsePgUrl(url: string): PgTarget {
     );
   }
   const database = decodeURIComponent(parsed.pathname.replace(/^\//, '')) || 'postgres';
+  // libpq's ?host=/dir&port=N names a unix socket directory (and ?port= may stand in for the authority's).
+  const socket = parsed.searchParams.get('host');
+  const port = parsed.port || parsed.searchParams.get('port') || '';
   return {
-    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1') || '127.0.0.1',
-    port: parsed.port === '' ? 5432 : Number(parsed.port),
+    host: socket ?? (parsed.hostname.replace(/^\[(.*)\]$/, '$1') || '127.0.0.1'),
+    port: port === '' ? 5432 : Number(port),
     user: decodeURIComponent(parsed.username) || 'postgres',
     password: decodeURIComponent(parsed.password),
     database,

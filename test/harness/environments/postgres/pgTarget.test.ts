@@ -37,4 +37,17 @@ describe('pg targets', () => {
     );
     expect(() => parsePgUrl('not a url')).toThrow(/"not a url" is not a URL/);
   });
+
+  it('reads and writes a unix socket directory in libpq’s form', () => {
+    const target = parsePgUrl('postgres://postgres@/postgres?host=/var/run/postgresql&port=5433');
+    expect(target).toEqual({
+      host: '/var/run/postgresql',
+      port: 5433,
+      user: 'postgres',
+      password: '',
+      database: 'postgres',
+    });
+    expect(pgUrl(target)).toBe('postgresql://postgres@/postgres?host=%2Fvar%2Frun%2Fpostgresql&port=5433');
+    expect(parsePgUrl(pgUrl(target))).toEqual(target);
+  });
 });
