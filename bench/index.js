@@ -1,5 +1,5 @@
 // Runs every benchmark figure, one process each, and merges their results into one object:
-// { "fs": …, "pg": …, "pgScaling": [...], "generation": …, "liesFound": … }. Usage: npm run bench [-- --json FILE] [-- --runs N]
+// { "fs": …, "pg": …, "pgScaling": [...], "generation": …, "liesFound": …, "bookmarks": … }. Usage: npm run bench [-- --json FILE] [-- --runs N]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({ options: { json: { type: 'string' }, runs: { type: 'string' } } });
-const figures = ['fs.js', 'pg.js', 'pgScaling.js', 'generation.js'];
+const figures = ['fs.js', 'pg.js', 'pgScaling.js', 'generation.js', 'bookmarks.js'];
 const work = mkdtempSync(join(tmpdir(), 'hintproof-bench-all-'));
 const merged = {};
 let failed = false;
@@ -16,7 +16,7 @@ try {
   for (const figure of figures) {
     const out = join(work, `${figure}.json`);
     const args = [fileURLToPath(new URL(figure, import.meta.url)), '--json', out];
-    if (values.runs && figure !== 'pgScaling.js') args.push('--runs', values.runs);
+    if (values.runs && !['pgScaling.js', 'bookmarks.js'].includes(figure)) args.push('--runs', values.runs);
     const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
     if (result.status !== 0) {
       console.log(`bench/${figure} failed (exit ${result.status}); its figure is missing from the result.`);

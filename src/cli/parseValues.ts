@@ -44,8 +44,9 @@ export function replayPath(value: string): string {
   return value;
 }
 
-/** `a,b` → `['a', 'b']`: tool names separated by commas; an empty list is refused. */
+/** `a,b` → `['a', 'b']`: tool names separated by commas; `none` → `[]`; an empty list is refused. */
 export function toolList(value: string): string[] {
+  if (value.trim() === 'none') return [];
   const names = value
     .split(',')
     .map((name) => name.trim())

@@ -104,7 +104,10 @@ export function buildProgram(
       keyValue,
     )
     .addOption(
-      new Option('--runs <n>', 'commands per tool (each called twice, in a fresh sandbox)')
+      new Option(
+        '--runs <n>',
+        'runs per tool: a fresh sandbox, maybe calls that build state, then the tool called twice',
+      )
         .argParser(integerIn(1, 100_000))
         .default(25),
     )
@@ -123,8 +126,8 @@ export function buildProgram(
     .addOption(
       new Option(
         '--producers <tools>',
-        'tools to call first, to build state for a tool whose calls met none (comma-separated; default: the ' +
-          'tools seen to add state during the check; replay commands set it)',
+        'tools to favour in the calls made first to build state for a tool whose calls met none (comma-separated, ' +
+          'or "none"; default: the tools seen to add state during the check; replay commands set it)',
       ).argParser(toolList),
     )
     .addOption(new Option('--timeout <seconds>', 'time-out of each tool call').argParser(seconds).default(10))

@@ -4,7 +4,7 @@ import { shellJoin } from './shellQuote.js';
 /**
  * The command that replays one counterexample: the options that shape the run as the user gave them, plus
  * `--tool`, `--seed`, `--path` and, for a counterexample found after a preamble, `--producers` (the tools the
- * preamble was drawn from: the same list regenerates the same sequence).
+ * preamble favoured, `none` when it favoured none: the same list regenerates the same sequence).
  */
 export function replayCommand(
   args: CheckArguments,
@@ -36,7 +36,7 @@ export function replayWords(
   if (args.calibration !== 250) words.push('--calibration', String(args.calibration));
   if (args.isolation === false) words.push('--no-isolation');
   words.push('--tool', tool, '--seed', String(seed), '--path', path);
-  if (producers !== undefined && producers.length > 0) words.push('--producers', producers.join(','));
+  if (producers !== undefined) words.push('--producers', producers.length > 0 ? producers.join(',') : 'none');
   words.push('--', args.command, ...args.args);
   return words;
 }

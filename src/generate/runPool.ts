@@ -87,22 +87,68 @@ export function liveChoice(
 }
 
 /**
- * Pure: the arguments as they will be sent, every `LiveChoice` replaced by a value of the run pool (the
- * index taken modulo the candidates that fit) or by its fallback when none fits. Record these, not the
- * generated form, in the observation.
+ * A whole object to take from the run's records when the command is sent: an item such as a relation
+ * `{from, to, relationType}` that an earlier call created, so that a call deleting one names it exactly.
+ * Like `LiveChoice`, fast-check generates only the index and the fallback.
  */
-export function resolveLiveChoices<T>(args: T, pool: readonly HarvestedValue[]): T {
+export class LiveRecord {
+  constructor(
+    readonly index: number,
+    readonly fallback: unknown,
+    readonly accepts: (value: unknown) => boolean,
+  ) {}
+}
+
+/** An arbitrary of live choices among the run's records that `accepts` admits, else `fallback`. */
+export function liveRecord(
+  fallback: fc.Arbitrary<unknown>,
+  accepts: (value: unknown) => boolean,
+): fc.Arbitrary<LiveRecord> {
+  return fc
+    .tuple(fc.nat({ max: RUN_POOL_LIMIT - 1 }), fallback)
+    .map(([index, value]) => new LiveRecord(index, value, accepts));
+}
+
+/**
+ * Objects worth reusing whole that a run has seen (in its arguments and answers), at any depth, the outermost
+ * value itself included. Pure; in document order.
+ */
+export function recordsIn(value: unknown): Array<Record<string, unknown>> {
+  if (Array.isArray(value)) return value.flatMap((item) => recordsIn(item));
+  if (typeof value !== 'object' || value === null) return [];
+  const record = value as Record<string, unknown>;
+  return [record, ...Object.values(record).flatMap((item) => recordsIn(item))];
+}
+
+/**
+ * Pure: the arguments as they will be sent, every `LiveChoice` replaced by a value of the run pool (the
+ * index taken modulo the candidates that fit) or by its fallback when none fits, and every `LiveRecord` by one
+ * of the run's `records` that it accepts, or its fallback. Record these, not the generated form, in the
+ * observation.
+ */
+export function resolveLiveChoices<T>(
+  args: T,
+  pool: readonly HarvestedValue[],
+  records: readonly unknown[] = [],
+): T {
   if (args instanceof LiveChoice) {
     const candidates = pool.filter((entry) => args.kinds.includes(entry.kind) && args.accepts(entry.value));
     const chosen = candidates[args.index % Math.max(1, candidates.length)];
     return (chosen?.value ?? args.fallback) as T;
   }
-  if (Array.isArray(args)) return args.map((item: unknown) => resolveLiveChoices(item, pool)) as T;
+  if (args instanceof LiveRecord) {
+    const candidates = records.filter((record) => args.accepts(record));
+    const chosen = candidates[args.index % Math.max(1, candidates.length)];
+    return (
+      chosen === undefined ? resolveLiveChoices(args.fallback, pool, records) : structuredClone(chosen)
+    ) as T;
+  }
+  if (Array.isArray(args)) return args.map((item: unknown) => resolveLiveChoices(item, pool, records)) as T;
   if (typeof args === 'object' && args !== null) {
     const resolved: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(args)) {
       Object.defineProperty(resolved, key, {
-        value: resolveLiveChoices(value, pool),
+        value: resolveLiveChoices(value, pool, records),
         enumerable: true,
         writable: true,
         configurable: true,
@@ -116,6 +162,11 @@ export function resolveLiveChoices<T>(args: T, pool: readonly HarvestedValue[]):
 function kindOf(propertyName: string | undefined): HarvestedValue['kind'] {
   const role = propertyRole(propertyName);
   if (role === 'path' || role === 'target') return 'path';
-  if (role === 'name') return /(?:^|[^a-z])id$|Id$|_id$/.test(propertyName ?? '') ? 'identifier' : 'name';
+  if (role === 'name') return isIdentifierName(propertyName) ? 'identifier' : 'name';
   return 'text';
+}
+
+/** Whether a property names an identifier: `id`, `noteId`, `order_id`. */
+export function isIdentifierName(propertyName: string | undefined): boolean {
+  return /(?:^|[^a-z])id$|Id$|_id$/.test(propertyName ?? '');
 }

@@ -18,6 +18,7 @@ import { isSchemaObject } from './schemaObject.js';
 import type { SchemaObject } from './schemaObject.js';
 import { createSchemaValidator } from './schemaValidator.js';
 import type { SchemaValidator } from './schemaValidator.js';
+import { liveRecord } from './runPool.js';
 import { stringArbitrary } from './stringArbitrary.js';
 import { UnsupportedSchemaError } from './unsupportedSchemaError.js';
 
@@ -129,8 +130,17 @@ export function schemaToArbitrary(schema: unknown, context: GenerationContext): 
     at: SchemaLocation,
   ): fc.Arbitrary<unknown> => {
     switch (type) {
-      case 'object':
-        return objectArbitrary(subschema, at, build);
+      case 'object': {
+        const object = objectArbitrary(subschema, at, build);
+        if (context.live !== true || at.tokens.length === 0) return object;
+        // A nested object may also be one the run already saw whole (a relation to delete, an item to update).
+        const record = liveRecord(object, (value) => accepts(value, subschema, at));
+        return fc.oneof(
+          { withCrossShrink: true },
+          { arbitrary: object, weight: 1 },
+          { arbitrary: record, weight: 1 },
+        );
+      }
       case 'array':
         return arrayArbitrary(subschema, at, build);
       case 'string':

@@ -3,7 +3,7 @@ import type { HarvestedValue } from '../../harness/index.js';
 import { FRESH_NAME_LENGTH, freshName } from './freshName.js';
 import { propertyRole } from './propertyRole.js';
 import type { PropertyRole } from './propertyRole.js';
-import { liveChoice } from './runPool.js';
+import { isIdentifierName, liveChoice } from './runPool.js';
 
 /** Length bounds of a string schema, counted in code points as JSON Schema does. */
 export interface StringLengths {
@@ -63,7 +63,7 @@ const LIVE: Readonly<Record<PropertyRole, { kinds: readonly HarvestedValue['kind
   path: { kinds: ['path', 'directory'], weight: 2 },
   target: { kinds: ['path', 'directory'], weight: 1 / 3 },
   name: { kinds: ['name', 'identifier', 'table'], weight: 2 },
-  text: { kinds: ['path', 'directory', 'name', 'identifier', 'table', 'text'], weight: 1 / 2 },
+  text: { kinds: ['text'], weight: 1 / 2 },
 };
 
 /**
@@ -83,7 +83,9 @@ export function valuePool(
   if (!live) return mixed;
   const fits = (value: string): boolean => fitsLengths(codePointLength(value), lengths);
   const { kinds, weight } = LIVE[propertyRole(propertyName)];
-  const choice = liveChoice(kinds, mixed, fits) as unknown as fc.Arbitrary<string>;
+  // An `id` property wants what the run saw as ids, not every name it saw.
+  const wanted = isIdentifierName(propertyName) ? (['identifier'] as const) : kinds;
+  const choice = liveChoice(wanted, mixed, fits) as unknown as fc.Arbitrary<string>;
   // Integer weights: fast-check's oneof wants them; `weight` is the live share relative to 1.
   const [liveWeight, restWeight] = weight >= 1 ? [weight, 1] : [1, Math.round(1 / weight)];
   return fc.oneof(

@@ -40,7 +40,7 @@ export function createTextReporter(options: TextReporterOptions): EventSink {
         wroteSinceHeader = false;
         return;
       case 'observation':
-        if (options.verbose === true) writeLine(formatObservation(event.observation, colors));
+        if (options.verbose === true) writeLine(formatObservation(event.observation, colors, event.preamble));
         return;
       case 'tool-end':
         if (options.progress) writeLine(formatProgressLine(event.tool, nameWidth, colors));

@@ -1,20 +1,34 @@
 import type { Change } from '../../harness/index.js';
 import type { CallRecord, Observation } from '../run/observation.js';
 import type { Colors } from './colors.js';
+import type { PreambleCall } from './model.js';
 import { formatArgs } from './formatArgs.js';
 import { formatChange } from './formatChange.js';
 import { formatOutcome } from './formatOutcome.js';
 
 /**
- * One command on one line, for verbose output:
- * `    read_note {"name":"a.md"} → call 1: returned · append fs:.access.log (+9 bytes); call 2: isError: not found · no change`.
+ * One command on one line, for verbose output, after a line per call of its preamble (if any):
+ * `    read_note {"name":"a.md"} → call 1: returned · append fs:.access.log (+9 bytes); call 2: isError: not found · no change`
+ * `      after add_note {"name":"a.md"} → returned · add fs:a.md (file, 3 bytes)`.
  */
-export function formatObservation(observation: Observation, colors: Colors): string {
+export function formatObservation(
+  observation: Observation,
+  colors: Colors,
+  preamble: readonly PreambleCall[] = [],
+): string {
+  const steps = preamble.map(
+    (step) =>
+      `      ${colors.dim(
+        `after ${step.tool} ${formatArgs(step.args)} → ${step.outcome} · ${
+          step.changes.length > 0 ? formatChanges(step.changes) : 'no change'
+        }`,
+      )}\n`,
+  );
   const calls = [formatCall(1, observation.call1)];
   calls.push(observation.call2 ? formatCall(2, observation.call2) : 'call 2: not made');
   if (observation.excluded.length > 0)
     calls.push(colors.dim(`excluded: ${formatChanges(observation.excluded)}`));
-  return `    ${observation.tool} ${colors.dim(formatArgs(observation.args))} → ${calls.join('; ')}`;
+  return `${steps.join('')}    ${observation.tool} ${colors.dim(formatArgs(observation.args))} → ${calls.join('; ')}`;
 }
 
 function formatCall(call: 1 | 2, record: CallRecord): string {

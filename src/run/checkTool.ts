@@ -42,7 +42,7 @@ export interface ToolCheckOptions {
   readonly path?: string;
   /** Tools seen to add state so far in this check; this check adds to it. */
   readonly learned: Set<string>;
-  /** `--producers`: the preamble candidates, fixed (replay commands set it); learned when absent. */
+  /** `--producers`: the favoured preamble candidates, fixed (replay commands set it); `learned` when absent. */
   readonly producers?: readonly string[];
   readonly timeoutSeconds: number;
   readonly isExcluded: (change: Change) => boolean;
@@ -90,24 +90,26 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
     let remaining = replaying ? 1 : options.runs;
     let aloneLeft = replaying ? (options.producers === undefined ? 1 : 0) : aloneBudget(options.runs);
     for (let round = 0; remaining > 0; round++) {
+      const favoured = new Set(options.producers ?? options.learned);
+      const producers = options.tools.map((of) => of.name).filter((name) => favoured.has(name));
       const candidates =
         aloneLeft > 0 || (tally.metExisting > 0 && !replaying)
           ? []
-          : preambleCandidates(options.tools, options.learned, options.producers);
-      const preamble = candidates.flatMap((name) => {
+          : preambleCandidates(options.tools, favoured);
+      const preamble = candidates.flatMap(({ tool: name, weight }) => {
         const of = options.tools.find((candidate) => candidate.name === name);
         const generator = of === undefined ? undefined : generatorOf(of, options.live);
-        return generator === undefined ? [] : [generator];
+        return generator === undefined ? [] : [{ ...generator, weight }];
       });
       const target = preamble.length === 0 ? alone : (generatorOf(tool, options.live) ?? alone);
       const numRuns = preamble.length === 0 && aloneLeft > 0 ? Math.min(remaining, aloneLeft) : remaining;
       const seed = options.seed + round;
-      const producers = preamble.map((generator) => generator.tool);
       const found = await searchRound(
         {
           pool: options.pool,
           target,
           preamble,
+          producers,
           effective,
           open,
           seed,
@@ -121,13 +123,14 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
           onRun: (result) => {
             for (const producer of producersIn(result)) options.learned.add(producer);
             if (result.observation === undefined) return;
-            const args = result.observation.args;
-            tally = tallyObservation(tally, result.observation, namesExisting(args, result.existing));
-            if (namesExisting(args, withoutRoots(result.existing))) tally = tallyPooled(tally);
+            // Naming the bare sandbox root (`{fs}`, which every sandbox has) meets nothing a tool could destroy.
+            const named = namesExisting(result.observation.args, withoutRoots(result.existing));
+            tally = tallyObservation(tally, result.observation, named);
+            if (named) tally = tallyPooled(tally);
             if (result.steps.length > 0) tally = tallyAfterPreamble(tally);
           },
         },
-        (path) => options.replayCommand(tool.name, seed, path, producers.length > 0 ? producers : undefined),
+        (path) => options.replayCommand(tool.name, seed, path, preamble.length > 0 ? producers : undefined),
       );
       for (const [hint, evidence] of Object.entries(found.contradictions) as Array<[HintName, Evidence]>) {
         contradictions[hint] = evidence;

@@ -1,6 +1,6 @@
 import type { Change } from '../../harness/index.js';
 import type { DeclaredHints, HintName, Hints } from '../hints/hints.js';
-import type { Evidence, Report, ServerInfo, Settings, ToolReport } from '../report/model.js';
+import type { Evidence, PreambleCall, Report, ServerInfo, Settings, ToolReport } from '../report/model.js';
 import type { Observation } from './observation.js';
 
 /** What the engine tells reporters, in order. Reporters only consume these; they never call back. */
@@ -14,7 +14,12 @@ export type EngineEvent =
       readonly ambient: readonly Change[];
     }
   | { readonly type: 'tool-start'; readonly tool: string; readonly budget: number }
-  | { readonly type: 'observation'; readonly observation: Observation }
+  | {
+      readonly type: 'observation';
+      readonly observation: Observation;
+      /** The calls made before it in the same run (absent when it ran alone on a fresh sandbox). */
+      readonly preamble?: readonly PreambleCall[];
+    }
   /** A command not sent: its generated arguments failed the input schema (`errors` is ajv's text). */
   | {
       readonly type: 'invalid-arguments';

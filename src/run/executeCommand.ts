@@ -2,7 +2,7 @@ import type { Change, SandboxSnapshot } from '../../harness/index.js';
 import { completed } from '../mcp/callOutcome.js';
 import type { CallOutcome } from '../mcp/callOutcome.js';
 import type { CallRecord, Observation } from './observation.js';
-import { substituteDeep } from './placeholders.js';
+import { substituteDeep, withPlaceholders } from './placeholders.js';
 import type { RunSession } from './session.js';
 
 export interface CommandOptions {
@@ -31,7 +31,8 @@ export async function executeCommand(
     const to = await session.sandbox.snapshot();
     const egress = await session.egress();
     const changes: Change[] = [];
-    for (const change of session.sandbox.diff(from, to)) {
+    for (const found of session.sandbox.diff(from, to)) {
+      const change = { ...found, detail: withPlaceholders(found.detail, session.placeholders) };
       (options.isExcluded(change) ? excluded : changes).push(change);
     }
     return [{ outcome, changes, ...(egress.length > 0 ? { egress } : {}) }, to];

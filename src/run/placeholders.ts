@@ -22,3 +22,15 @@ export function substituteDeep<T>(value: T, placeholders: Readonly<Record<string
 export function placeholdersIn(text: string): string[] {
   return [...text.matchAll(/\{([a-z][a-z0-9.]*)\}/gi)].map((match) => match[1] ?? '');
 }
+
+/**
+ * The inverse of `substitute` for reports: every occurrence of a placeholder's value (a run's sandbox path)
+ * turned back into the placeholder, so that evidence reads `{fs}/a.md` and is the same from run to run.
+ */
+export function withPlaceholders(text: string, placeholders: Readonly<Record<string, string>>): string {
+  let result = text;
+  for (const [name, value] of Object.entries(placeholders)) {
+    if (value.length > 1) result = result.split(value).join(`{${name}}`);
+  }
+  return result;
+}

@@ -1,14 +1,14 @@
 import type { HarvestedValue } from '../../harness/index.js';
 import type { ArgumentGuard } from '../generate/index.js';
-import { extendRunPool, resolveLiveChoices, valuesIn } from '../generate/index.js';
+import { extendRunPool, recordsIn, resolveLiveChoices, RUN_POOL_LIMIT, valuesIn } from '../generate/index.js';
 import { completed, describeFailure, succeeded } from '../mcp/callOutcome.js';
 import type { CallOutcome } from '../mcp/callOutcome.js';
 import type { PreambleCall } from '../report/model.js';
 import type { CommandOptions } from './executeCommand.js';
 import { executeCommand } from './executeCommand.js';
 import type { Observation } from './observation.js';
-import { substituteDeep } from './placeholders.js';
-import { valuesInOutcome } from './valuesInOutcome.js';
+import { substituteDeep, withPlaceholders } from './placeholders.js';
+import { parsedOutcome, valuesInOutcome } from './valuesInOutcome.js';
 import type { RunSession } from './session.js';
 import type { SessionPool } from './sessionPool.js';
 import { SetupError } from './setupError.js';
@@ -60,10 +60,11 @@ export async function runSequence(
   }
   try {
     let runPool: HarvestedValue[] = [];
+    const records: unknown[] = [];
     let before = session.baseline;
     const steps: PreambleStep[] = [];
     for (const planned of preamble) {
-      const args = resolveArguments(planned, runPool, session);
+      const args = resolveArguments(planned, runPool, records, session);
       await session.egress();
       const outcome: CallOutcome = await session.connection.callTool(
         planned.tool,
@@ -72,7 +73,10 @@ export async function runSequence(
       );
       if (!completed(outcome)) await session.kill();
       const after = await session.sandbox.snapshot();
-      const changes = session.sandbox.diff(before, after).filter((change) => !options.isExcluded(change));
+      const changes = session.sandbox
+        .diff(before, after)
+        .filter((change) => !options.isExcluded(change))
+        .map((change) => ({ ...change, detail: withPlaceholders(change.detail, session.placeholders) }));
       before = after;
       steps.push({
         tool: planned.tool,
@@ -84,12 +88,15 @@ export async function runSequence(
         ...valuesIn(args),
         ...valuesInOutcome(outcome).map((value) => unsubstitute(value, session.placeholders)),
       ]);
+      for (const record of [...recordsIn(args), ...recordsIn(parsedOutcome(outcome))]) {
+        if (records.length < RUN_POOL_LIMIT) records.push(record);
+      }
       if (!session.alive()) {
         const existing = existingIn(session, before);
         return { steps, existing, aborted: `the server died during preamble step ${steps.length}` };
       }
     }
-    const args = resolveArguments(target, runPool, session);
+    const args = resolveArguments(target, runPool, records, session);
     const existing = existingIn(session, before);
     const { observation } = await executeCommand(session, before, target.tool, args, options);
     return { steps, observation, existing };
@@ -105,9 +112,10 @@ export async function runSequence(
 function resolveArguments(
   planned: PlannedCall,
   runPool: readonly HarvestedValue[],
+  records: readonly unknown[],
   session: RunSession,
 ): Record<string, unknown> {
-  const live = resolveLiveChoices(planned.args, runPool);
+  const live = resolveLiveChoices(planned.args, runPool, records);
   if (planned.guard.validate(substituteDeep(live, session.placeholders)).valid) return { ...live };
   return { ...resolveLiveChoices(planned.args, []) };
 }
@@ -119,9 +127,5 @@ function existingIn(session: RunSession, snapshot: RunSession['baseline']): Set<
 
 /** A value from a response with the run's real locations turned back into placeholders (`{fs}/a.md`). */
 function unsubstitute(entry: HarvestedValue, placeholders: Readonly<Record<string, string>>): HarvestedValue {
-  let value = entry.value;
-  for (const [name, real] of Object.entries(placeholders)) {
-    if (real.length > 1) value = value.split(real).join(`{${name}}`);
-  }
-  return { ...entry, value };
+  return { ...entry, value: withPlaceholders(entry.value, placeholders) };
 }

@@ -29,8 +29,10 @@ export interface CallGenerator {
 export interface RoundOptions {
   readonly pool: SessionPool;
   readonly target: CallGenerator;
-  /** Preamble candidates, in order; none: each command runs alone on a fresh sandbox. */
-  readonly preamble: readonly CallGenerator[];
+  /** Preamble candidates, in order, with their weights; none: each command runs alone on a fresh sandbox. */
+  readonly preamble: ReadonlyArray<CallGenerator & { readonly weight: number }>;
+  /** The favoured candidates (`--producers` in replay commands), recorded with a counterexample. */
+  readonly producers: readonly string[];
   readonly effective: Hints;
   /** The claims not contradicted yet: only these are looked for. */
   readonly open: ReadonlySet<HintName>;
@@ -104,7 +106,11 @@ export async function searchRound(
     options.onRun(result);
     const observation = result.observation;
     if (observation === undefined) return true;
-    options.emit({ type: 'observation', observation });
+    options.emit({
+      type: 'observation',
+      observation,
+      ...(result.steps.length === 0 ? {} : { preamble: result.steps }),
+    });
     const violations = violationsOf(options.effective, observation).filter((v) => options.open.has(v.hint));
     if (violations.length === 0) return true;
     if (shrinkRuns < 0) shrinkRuns = 0;
@@ -139,9 +145,7 @@ export async function searchRound(
         ),
       shrinks: details.numShrinks,
       ...(violation.egress === undefined ? {} : { egress: violation.egress }),
-      ...(options.preamble.length === 0
-        ? {}
-        : { preamble: found.steps, producers: options.preamble.map((generator) => generator.tool) }),
+      ...(options.preamble.length === 0 ? {} : { preamble: found.steps, producers: options.producers }),
     };
   }
   return { runs, contradictions };

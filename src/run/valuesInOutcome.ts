@@ -3,17 +3,32 @@ import { valuesIn } from '../generate/index.js';
 import type { CallOutcome } from '../mcp/callOutcome.js';
 
 /**
- * Values worth reusing in a call's answer: its structured content, and its text parsed as JSON (the whole
- * text, else each line that parses); a short text that is not JSON counts as one text value. Pure.
+ * The JSON values in a successful call's answer: its structured content, and its text parsed as JSON (the
+ * whole text, else each line that parses). Pure.
+ */
+export function parsedOutcome(outcome: CallOutcome): unknown[] {
+  if (outcome.status !== 'returned' || outcome.isError) return [];
+  const structured = outcome.structuredContent === undefined ? [] : [outcome.structuredContent];
+  const whole = parseJson(outcome.text);
+  if (whole.ok) return [...structured, whole.value];
+  return [
+    ...structured,
+    ...outcome.text.split('\n').flatMap((line) => {
+      const parsed = parseJson(line);
+      return parsed.ok ? [parsed.value] : [];
+    }),
+  ];
+}
+
+/**
+ * Values worth reusing in a successful call's answer: the string leaves of `parsedOutcome`; an answer that
+ * is not JSON at all counts as one text value. Pure.
  */
 export function valuesInOutcome(outcome: CallOutcome): HarvestedValue[] {
   if (outcome.status !== 'returned' || outcome.isError) return [];
-  const structured = valuesIn(outcome.structuredContent);
-  const parsed = parseJson(outcome.text);
-  if (parsed.ok) return [...structured, ...valuesIn(parsed.value)];
-  const lines = outcome.text.split('\n').map(parseJson);
-  const fromLines = lines.flatMap((line) => (line.ok ? valuesIn(line.value) : []));
-  return [...structured, ...(fromLines.length > 0 ? fromLines : valuesIn(outcome.text.trim()))];
+  const parsed = parsedOutcome(outcome);
+  if (parsed.length > 0) return parsed.flatMap((value) => valuesIn(value));
+  return valuesIn(outcome.text.trim());
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
