@@ -17,6 +17,7 @@ const seed = fileURLToPath(new URL('../scenarios/db-article/seed.sql', import.me
 const server = fileURLToPath(new URL('../scenarios/db-article/server.js', import.meta.url));
 
 const commands = [];
+let isolation = 'none';
 let started = performance.now();
 await runChecks(
   {
@@ -37,6 +38,7 @@ await runChecks(
     replayCommand: () => '',
   },
   (event) => {
+    if (event.type === 'start') isolation = event.settings.isolation ?? 'none';
     if (event.type === 'observation') {
       commands.push({
         tool: event.observation.tool,
@@ -62,6 +64,7 @@ try {
 const round = (n) => Math.round(n * 1000) / 1000;
 const result = {
   pg: {
+    isolation,
     hintproofSeconds: round(hintproofSeconds),
     floorSeconds: round(floorSeconds),
     ratio: round(hintproofSeconds / floorSeconds),
@@ -69,7 +72,8 @@ const result = {
 };
 console.log(`db-article scenario (embedded Postgres), ${runs} runs per tool, ${commands.length} commands`);
 console.log(
-  `  hintproof    ${result.pg.hintproofSeconds.toFixed(2)} s  (includes starting the cluster and seeding)`,
+  `  hintproof    ${result.pg.hintproofSeconds.toFixed(2)} s  (includes starting the cluster and seeding; ` +
+    `isolation: ${isolation})`,
 );
 console.log(
   `  bare client  ${result.pg.floorSeconds.toFixed(2)} s  (a database per command from the template, same calls)`,
