@@ -102,7 +102,7 @@ export function isolatedSpawn(
       ? layout
       : { ...layout, readOnly: [...(layout.readOnly ?? []), dirname(dirname(process.execPath))] };
   const inner = [
-    ...dropPrivileges(kind),
+    ...dropPrivileges(kind, layout.uid ?? SANDBOX_UID),
     'prlimit',
     `--fsize=${limits.fileSizeBytes}`,
     `--nproc=${limits.processes}`,
@@ -137,10 +137,10 @@ export function isolatedSpawn(
  * Creates the run directory's private HOME and TMPDIR and, as root, hands the whole run directory to the
  * sandbox user so that the server can write there and nowhere else.
  */
-export async function prepareLayout(runDirectory: string): Promise<void> {
+export async function prepareLayout(runDirectory: string, uid = SANDBOX_UID): Promise<void> {
   await mkdir(join(runDirectory, 'home'), { recursive: true });
   await mkdir(join(runDirectory, 'tmp'), { recursive: true });
-  if (process.getuid?.() === 0) await chownTree(runDirectory, SANDBOX_UID);
+  if (process.getuid?.() === 0) await chownTree(runDirectory, uid);
 }
 
 /**
@@ -166,12 +166,12 @@ async function chownTree(path: string, uid: number): Promise<void> {
  * As root, run the server as an unprivileged user: root is exempt from process limits. Under unshare the
  * setup script runs as real root, so setuid programs are disarmed too (bubblewrap does that itself).
  */
-function dropPrivileges(kind: 'bubblewrap' | 'unshare'): string[] {
+function dropPrivileges(kind: 'bubblewrap' | 'unshare', uid: number): string[] {
   if (process.getuid?.() !== 0) return [];
   return [
     'setpriv',
-    `--reuid=${SANDBOX_UID}`,
-    `--regid=${SANDBOX_UID}`,
+    `--reuid=${uid}`,
+    `--regid=${uid}`,
     '--clear-groups',
     ...(kind === 'unshare' ? ['--no-new-privs'] : []),
     '--',

@@ -16,6 +16,11 @@ export interface SandboxLayout {
   /** Loopback ports opened inside the sandbox's network namespace, each relayed to a unix socket. */
   readonly relays?: readonly Relay[];
   readonly limits?: Limits;
+  /**
+   * The unprivileged user (and group) the server runs as when hintproof is root; 65534 (nobody) by default.
+   * The process limit counts that user's processes host-wide, so a test of it uses a user of its own.
+   */
+  readonly uid?: number;
 }
 
 /** A host directory shown read-only inside the sandbox at `inside` (an absolute path, usually under /run). */

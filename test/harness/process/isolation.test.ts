@@ -106,9 +106,15 @@ describe.each(mechanisms.filter((m) => m.available))(
     });
 
     it('limits file size and processes', async () => {
-      const directory = await runDirectory();
+      // The process limit counts the user's processes host-wide: a user of its own keeps the sandboxes of
+      // tests running alongside out of the count.
+      const uid = kind === 'bubblewrap' ? 64_001 : 64_002;
+      const directory = join(work, `${kind}-limits`);
+      mkdirSync(join(directory, 'fs'), { recursive: true });
+      await prepareLayout(directory, uid);
       const run = async (command: string, args: string[]) => {
         const server = await start(directory, command, args, {
+          uid,
           limits: { fileSizeBytes: 1_000_000, processes: 40, addressSpaceBytes: 8 * 1024 ** 3 },
         });
         const output = await readAll(server.stdout);
