@@ -63,11 +63,16 @@ const ENABLED: Readonly<Record<string, string | undefined>> = {
   R: 'its capture trigger fires only in replica sessions',
 };
 
+/** Both in one round trip: the machine row, joined with every table (none: one row of nulls). */
+const CAPTURE_SQL = `with machine as (${MACHINE_SQL}), tables as (${TABLES_SQL})
+select * from machine left join tables on true`;
+
 /** Reads the state of change capture; cost follows the number of tables, not their size. */
 export async function readCapture(client: pg.ClientBase): Promise<CaptureState> {
-  const machine = await client.query<{ machine: string; log_sequence: string }>(MACHINE_SQL);
   const { rows } = await client.query<{
-    name: string;
+    machine: string;
+    log_sequence: string;
+    name: string | null;
     oid: string;
     relkind: string;
     ident: string;
@@ -75,9 +80,10 @@ export async function readCapture(client: pg.ClientBase): Promise<CaptureState> 
     trigger_seal: string | null;
     enabled: string | null;
     ours: boolean | null;
-  }>(TABLES_SQL);
+  }>(CAPTURE_SQL);
   const tables = new Map<string, CapturedTable>();
   for (const row of rows) {
+    if (row.name === null) continue;
     const uncaptured =
       row.relkind !== 'r'
         ? undefined
@@ -97,8 +103,8 @@ export async function readCapture(client: pg.ClientBase): Promise<CaptureState> 
     });
   }
   return {
-    machine: machine.rows[0]?.machine ?? '',
-    logSequence: Number(machine.rows[0]?.log_sequence ?? 0),
+    machine: rows[0]?.machine ?? '',
+    logSequence: Number(rows[0]?.log_sequence ?? 0),
     tables,
   };
 }
