@@ -4,6 +4,7 @@ import { runCli } from './runCli.js';
 
 const scenarios = loadScenarios().filter((scenario) => scenario.pg !== undefined);
 
+// The default budget, with stateful runs, takes minutes per scenario on a busy machine.
 describe('the Postgres scenarios, embedded provider, at the default budget', () => {
   it('finds four of them', () => {
     expect(scenarios.map((s) => s.name)).toEqual(['db-article', 'inventory', 'shared-room', 'upsert']);
@@ -33,6 +34,6 @@ describe('the Postgres scenarios, embedded provider, at the default budget', () 
           /Reproduce with: hintproof check --pg seed\.sql --env '?DATABASE_URL=\{pg\}'? --tool update_row_by_id --seed 1 --path [\d:]+ -- node server\.js/,
         );
       }
-    });
+    }, 300_000);
   }
 });

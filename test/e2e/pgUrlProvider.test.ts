@@ -46,7 +46,9 @@ describe('the url provider, against the machine’s PostgreSQL service', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
     expect(compareVerdicts(scenario, result.report!)).toEqual([]);
-    expect(await hintproofDatabases()).toEqual(before);
+    // Other hintproof runs may share the service: what matters is that this one left nothing of its own.
+    const after = await hintproofDatabases();
+    expect(after.filter((name) => !before.includes(name))).toEqual([]);
     const tablesAfter = (
       await admin.query("select count(*)::int as n from pg_tables where schemaname = 'public'")
     ).rows;
