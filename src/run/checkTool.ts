@@ -30,8 +30,11 @@ export interface ToolCheckOptions {
   /** Every tool the server lists: preambles draw on them. */
   readonly tools: readonly ToolInfo[];
   readonly harvested: readonly HarvestedValue[];
-  /** Offer values seen earlier in a run (arguments and answers of its preamble) to the calls after them. */
-  readonly live: boolean;
+  /**
+   * Stateful runs: preambles when a tool's commands meet no existing state, and the values they saw offered
+   * to the calls after them. `false` runs every command alone (the bench's schema-only baseline).
+   */
+  readonly stateful: boolean;
   /** Placeholder values of the probe session, to validate arguments before a session is spent on them. */
   readonly probePlaceholders: Readonly<Record<string, string>>;
   readonly runs: number;
@@ -93,15 +96,15 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
       const favoured = new Set(options.producers ?? options.learned);
       const producers = options.tools.map((of) => of.name).filter((name) => favoured.has(name));
       const candidates =
-        aloneLeft > 0 || (tally.metExisting > 0 && !replaying)
+        !options.stateful || aloneLeft > 0 || (tally.metExisting > 0 && !replaying)
           ? []
           : preambleCandidates(options.tools, favoured);
       const preamble = candidates.flatMap(({ tool: name, weight }) => {
         const of = options.tools.find((candidate) => candidate.name === name);
-        const generator = of === undefined ? undefined : generatorOf(of, options.live);
+        const generator = of === undefined ? undefined : generatorOf(of, true);
         return generator === undefined ? [] : [{ ...generator, weight }];
       });
-      const target = preamble.length === 0 ? alone : (generatorOf(tool, options.live) ?? alone);
+      const target = preamble.length === 0 ? alone : (generatorOf(tool, true) ?? alone);
       const numRuns = preamble.length === 0 && aloneLeft > 0 ? Math.min(remaining, aloneLeft) : remaining;
       const seed = options.seed + round;
       const found = await searchRound(
@@ -123,9 +126,12 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
           onRun: (result) => {
             for (const producer of producersIn(result)) options.learned.add(producer);
             if (result.observation === undefined) return;
-            // Naming the bare sandbox root (`{fs}`, which every sandbox has) meets nothing a tool could destroy.
-            const named = namesExisting(result.observation.args, withoutRoots(result.existing));
-            tally = tallyObservation(tally, result.observation, named);
+            // Naming the bare sandbox root (`{fs}`, which every sandbox has) meets nothing a tool could destroy;
+            // a tool that takes no arguments acts on the whole sandbox, and meets what it holds.
+            const existing = withoutRoots(result.existing);
+            const named = namesExisting(result.observation.args, existing);
+            const whole = Object.keys(result.observation.args).length === 0 && existing.size > 0;
+            tally = tallyObservation(tally, result.observation, named || whole);
             if (named) tally = tallyPooled(tally);
             if (result.steps.length > 0) tally = tallyAfterPreamble(tally);
           },

@@ -59,8 +59,8 @@ export interface CheckOptions {
   /** Where run directories go; a fresh temp directory by default. */
   readonly workDirectory?: string;
   /**
-   * `false`: arguments from the schemas alone: no harvested values, and no values from earlier calls of the
-   * run (the bench's baseline). Default true.
+   * `false`: arguments from the schemas alone: no harvested values, and every command alone on a fresh
+   * sandbox (no preambles, no values from earlier calls): the bench's baseline. Default true.
    */
   readonly pools?: boolean;
 }
@@ -134,7 +134,7 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
           pool,
           tools: found.tools,
           harvested: options.pools === false ? [] : found.harvested,
-          live: options.pools !== false,
+          stateful: options.pools !== false,
           probePlaceholders: found.placeholders,
           runs: options.toolSettings?.[tool.name]?.runs ?? options.runs,
           fixedArgs: (name) => options.toolSettings?.[name]?.args ?? {},

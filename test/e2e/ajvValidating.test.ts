@@ -25,6 +25,10 @@ describe('a server whose tools validate their own arguments with ajv', () => {
         errors: 0,
         invalidArguments: 0,
         pooledShare: expect.any(Number) as number,
+        commands: 8,
+        metExisting: expect.any(Number) as number,
+        // Every tool claims to be read-only: nothing to build state with, so every command ran alone.
+        afterPreamble: 0,
       });
       expect(tool.verdicts.readOnlyHint.status).toBe('consistent');
     }

@@ -21,13 +21,14 @@ describe('the bookmarks scenario: an empty sandbox, two lies that need a bookmar
     const result = await runCli(['check', '--seed', '7', ...args.slice(1)], {
       cwd: scenario.directory,
       json: true,
+      timeoutMs: 600_000,
     });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
     report = result.report!;
     stdout = result.stdout;
     expect(compareVerdicts(scenario, report)).toEqual([]);
-  });
+  }, 600_000);
 
   it('reports each lie with the preamble that built the state it destroyed, shrunk to one add', () => {
     for (const [tool, hint] of [

@@ -36,7 +36,16 @@ describe('fixture servers', () => {
         'every call failed (sample: isError: backend unavailable); no argument named anything found in the ' +
         'sandbox: pass --fs (or --pg) with data the tool can act on',
     });
-    expect(tool.calls).toEqual({ total: 10, errors: 10, invalidArguments: 0, pooledShare: 0 });
+    expect(tool.calls).toEqual({
+      total: 10,
+      errors: 10,
+      invalidArguments: 0,
+      pooledShare: 0,
+      commands: 5,
+      metExisting: 0,
+      // Its only tool claims to be read-only: no tool to build state with, so every command ran alone.
+      afterPreamble: 0,
+    });
     expect(result.stdout).toMatch(/always_fails.*every call failed/);
   });
 

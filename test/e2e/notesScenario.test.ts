@@ -15,13 +15,14 @@ describe('the notes scenario, at the default budget', () => {
     const result = await runCli(['check', '--seed', '1', ...args.slice(1)], {
       cwd: scenario.directory,
       json: true,
+      timeoutMs: 600_000,
     });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
     report = result.report!;
     stdout = result.stdout;
     expect(compareVerdicts(scenario, report)).toEqual([]);
-  });
+  }, 600_000);
 
   it('writes the JSON report in the shape of the contract', () => {
     expect(Object.keys(report).slice(0, 3)).toEqual(['hintproof', 'server', 'settings']);

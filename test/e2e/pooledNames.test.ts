@@ -41,9 +41,18 @@ describe('pooled names on the notes scenario (save_note overwrites an existing n
     expect(tool.calls.pooledShare).toBeGreaterThan(0.3);
   });
 
-  it('misses it with random names only (the bench baseline), which is why pools matter', async () => {
+  it('misses it with random names only (the bench baseline), and says the claim was never put to the test', async () => {
     const report = await runChecks({ ...options(1, false), runs: 10 }, () => {});
-    expect(report.tools[0]!.verdicts.destructiveHint.status).toBe('consistent');
-    expect(report.tools[0]!.calls.pooledShare).toBe(0);
+    const tool = report.tools[0]!;
+    // No random name met an existing note: "destroys nothing" is unproven, not consistent.
+    expect(tool.verdicts.destructiveHint).toEqual({
+      status: 'inconclusive',
+      reason: expect.stringMatching(
+        /^never exercised against existing state: none of its \d+ successful/,
+      ) as string,
+    });
+    expect(tool.calls.pooledShare).toBe(0);
+    expect(tool.calls.metExisting).toBe(0);
+    expect(tool.calls.afterPreamble).toBe(0);
   });
 });

@@ -39,5 +39,5 @@ describe('@modelcontextprotocol/server-memory on an empty sandbox (a real server
       expect(tool.suggested.idempotentHint, name).toBe(true);
       expect(tool.suggested.destructiveHint, name).toBe(false);
     }
-  });
+  }, 900_000);
 });
