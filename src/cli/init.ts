@@ -22,7 +22,7 @@ export default defineConfig({
     // pg: './fixtures/seed.sql',       // loaded once, copied per run ({ seed, provider: 'embedded' | 'url' | 'docker', url })
   },
 
-  // runs: 25,                          // commands per tool, each called twice in a fresh sandbox
+  // runs: 25,                          // runs per tool: a fresh sandbox, then the tool called twice
   // seed: 42,                          // fix the fast-check seed (default: random, printed)
   // timeout: 10,                       // seconds per tool call
   // startupTimeout: 30,                // seconds the server may take to answer initialize
