@@ -4,6 +4,7 @@ import { HINT_NAMES } from '../hints/hints.js';
 import type { EngineEvent, EventSink } from '../run/events.js';
 import { formatArgs } from './formatArgs.js';
 import { formatChange } from './formatChange.js';
+import { formatPreamble } from './formatPreamble.js';
 import { HINT_RULES } from './hintRules.js';
 import type { Report } from './model.js';
 
@@ -46,6 +47,12 @@ export function junitXml(report: Report): string {
                 `Observed on call ${evidence.call}:`,
                 ...evidence.changes.map((change) => `  ${formatChange(change)}`),
                 `Arguments: ${formatArgs(evidence.args, 1000)}`,
+                ...(formatPreamble(evidence).length === 0
+                  ? []
+                  : [
+                      'After these calls, from a fresh sandbox:',
+                      ...formatPreamble(evidence).map((s) => `  ${s}`),
+                    ]),
                 `Reproduce with: ${evidence.replay}`,
               ].join('\n'),
             );

@@ -3,7 +3,8 @@ import type { EngineEvent, EventSink } from '../run/events.js';
 import { contradictionsOf } from './contradictionsOf.js';
 import { formatArgs } from './formatArgs.js';
 import { formatChange } from './formatChange.js';
-import type { Report, Verdict } from './model.js';
+import { formatPreamble } from './formatPreamble.js';
+import type { Evidence, Report, Verdict } from './model.js';
 import { plural } from './plural.js';
 
 export interface MarkdownReporterOptions {
@@ -50,6 +51,7 @@ export function markdownReport(report: Report): string {
       `- Declared: \`${JSON.stringify(tool.declared)}\``,
       `- Observed on call ${evidence.call}: ${evidence.changes.map((change) => `\`${formatChange(change)}\``).join(', ')}`,
       `- Arguments: \`${formatArgs(evidence.args, 1000)}\``,
+      ...preambleItems(evidence),
       '',
       'Reproduce with:',
       '',
@@ -77,4 +79,20 @@ function escapeCell(text: string): string {
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** For a counterexample found after a preamble: the calls made before it, as a nested numbered list. */
+function preambleItems(evidence: Evidence): string[] {
+  const steps = formatPreamble(evidence);
+  if (steps.length === 0) return [];
+  return [
+    '- After these calls, from a fresh sandbox:',
+    ...steps.map((step) => `  ${escapeMarkdownStep(step)}`),
+  ];
+}
+
+/** A step as a Markdown list item with its arguments as code. */
+function escapeMarkdownStep(step: string): string {
+  const [number, ...rest] = step.split(' ');
+  return `${number ?? ''} \`${rest.join(' ')}\``;
 }

@@ -4,6 +4,7 @@ import type { EngineEvent, EventSink } from '../run/events.js';
 import { contradictionsOf } from './contradictionsOf.js';
 import { formatArgs } from './formatArgs.js';
 import { formatChange } from './formatChange.js';
+import { formatPreamble } from './formatPreamble.js';
 import { HINT_RULES } from './hintRules.js';
 import type { Report } from './model.js';
 
@@ -44,6 +45,9 @@ export function sarifLog(report: Report, options: Omit<SarifReporterOptions, 'wr
         `${evidence.title}.`,
         `Observed on call ${evidence.call}: ${evidence.changes.map(formatChange).join('; ')}.`,
         `Arguments: ${formatArgs(evidence.args, 1000)}.`,
+        ...(evidence.preamble === undefined || evidence.preamble.length === 0
+          ? []
+          : [`After these calls, from a fresh sandbox: ${formatPreamble(evidence).join(' ')}`]),
         `Reproduce with: ${evidence.replay}`,
       ].join(' '),
     },

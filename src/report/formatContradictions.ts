@@ -5,6 +5,7 @@ import type { HintName } from '../hints/hints.js';
 import type { Colors } from './colors.js';
 import { formatArgs } from './formatArgs.js';
 import { formatChange } from './formatChange.js';
+import { formatPreamble } from './formatPreamble.js';
 import type { Evidence, Report, ToolReport } from './model.js';
 
 /** Arguments in a contradiction are shrunk, so they are shown almost whole; the replay command has them all. */
@@ -77,14 +78,10 @@ function formatBlock(
  * ```
  */
 function formatSteps(tool: string, evidence: Evidence): string[] {
-  const preamble = evidence.preamble ?? [];
-  const steps = preamble.map((step, index) => {
-    const changes = step.changes.length === 0 ? '' : `; ${step.changes.map(formatChange).join(', ')}`;
-    return `  ${index + 1}. ${step.tool} ${formatArgs(step.args, EVIDENCE_ARGS_MAX_LENGTH)} → ${step.outcome}${changes}`;
-  });
+  const steps = formatPreamble(evidence).map((line) => `  ${line}`);
   const outcomes = evidence.outcomes.length > 0 ? ` → ${evidence.outcomes.join(', ')}` : '';
   steps.push(
-    `  ${preamble.length + 1}. ${tool} ${formatArgs(evidence.args, EVIDENCE_ARGS_MAX_LENGTH)}${outcomes} (checked, called twice)`,
+    `  ${steps.length + 1}. ${tool} ${formatArgs(evidence.args, EVIDENCE_ARGS_MAX_LENGTH)}${outcomes} (checked, called twice)`,
   );
   return ['Steps (from a fresh sandbox):', ...steps];
 }
