@@ -5,12 +5,9 @@
  * Each scenario's server.js holds only its tools (and their lies).
  */
 import pg from 'pg';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { serveTools, ToolError } from './serveTools.js';
 
-/** An expected failure, reported to the client as a tool result with `isError: true`. */
-export class ToolError extends Error {}
+export { ToolError } from './serveTools.js';
 
 /**
  * @typedef {{ name: string, description: string, inputSchema: object, annotations: object,
@@ -32,27 +29,7 @@ export async function serve(name, tools) {
   db.on('error', (err) => process.stderr.write(`${name}: ${String(err)}\n`));
   await db.connect();
 
-  const server = new Server({ name, version: '1.0.0' }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: tools.map((t) => ({
-      name: t.name,
-      description: t.description,
-      inputSchema: t.inputSchema,
-      annotations: t.annotations,
-    })),
-  }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = tools.find((t) => t.name === request.params.name);
-    try {
-      if (!tool) throw new ToolError(`unknown tool: ${request.params.name}`);
-      const text = await tool.run(request.params.arguments ?? {}, db);
-      return { content: [{ type: 'text', text }] };
-    } catch (err) {
-      const text = err instanceof Error ? err.message : String(err);
-      return { content: [{ type: 'text', text }], isError: true };
-    }
-  });
-  await server.connect(new StdioServerTransport());
+  await serveTools(name, tools, (tool, args) => tool.run(args, db));
   // The open database connection would keep the process alive after the client hangs up: end both.
   process.stdin.once('end', () => {
     db.end().finally(() => process.exit(0));

@@ -10,9 +10,7 @@
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { serveTools, ToolError } from '../serveTools.js';
 
 if (!process.argv[2]) {
   process.stderr.write('usage: node server.js <dir>\n');
@@ -21,7 +19,7 @@ if (!process.argv[2]) {
 const file = path.join(path.resolve(process.argv[2]), 'bookmarks.json');
 
 /** An expected failure, reported to the client as a tool result with `isError: true`. */
-class BookmarkError extends Error {}
+class BookmarkError extends ToolError {}
 
 /** @typedef {{ id: string, url: string, title: string, visits: number }} Bookmark */
 
@@ -142,29 +140,4 @@ const tools = [
   },
 ];
 
-const server = new Server({ name: 'bookmarks-scenario', version: '1.0.0' }, { capabilities: { tools: {} } });
-
-server.setRequestHandler(ListToolsRequestSchema, async () => ({
-  tools: tools.map((t) => ({
-    name: t.name,
-    description: t.description,
-    inputSchema: t.inputSchema,
-    annotations: t.annotations,
-  })),
-}));
-
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
-  const tool = tools.find((t) => t.name === request.params.name);
-  try {
-    if (!tool) throw new BookmarkError(`unknown tool: ${request.params.name}`);
-    return { content: [{ type: 'text', text: await tool.run(request.params.arguments ?? {}) }] };
-  } catch (error) {
-    if (!(error instanceof BookmarkError)) process.stderr.write(`bookmarks-scenario: ${String(error)}\n`);
-    return {
-      content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }],
-      isError: true,
-    };
-  }
-});
-
-await server.connect(new StdioServerTransport());
+await serveTools('bookmarks-scenario', tools, (tool, args) => tool.run(args), { logUnexpected: true });

@@ -20,9 +20,7 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import path from 'node:path';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { serveTools, ToolError } from '../serveTools.js';
 
 if (!process.argv[2]) {
   process.stderr.write('usage: node server.js <notes-dir>\n');
@@ -31,7 +29,7 @@ if (!process.argv[2]) {
 const dir = path.resolve(process.argv[2]);
 
 /** An expected failure, reported to the client as a tool result with `isError: true`. */
-class NoteError extends Error {}
+class NoteError extends ToolError {}
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
@@ -275,29 +273,5 @@ const tools = [
 // ---------------------------------------------------------------------------------------------------------
 // Server
 
-const server = new Server({ name: 'notes-scenario', version: '1.0.0' }, { capabilities: { tools: {} } });
-
-server.setRequestHandler(ListToolsRequestSchema, async () => ({
-  tools: tools.map((t) => ({
-    name: t.name,
-    description: t.description,
-    inputSchema: t.inputSchema,
-    annotations: t.annotations,
-  })),
-}));
-
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
-  const tool = tools.find((t) => t.name === request.params.name);
-  try {
-    if (!tool) throw new NoteError(`unknown tool: ${request.params.name}`);
-    const text = await tool.run(request.params.arguments ?? {});
-    return { content: [{ type: 'text', text }] };
-  } catch (err) {
-    if (!(err instanceof NoteError)) process.stderr.write(`notes-scenario: ${String(err)}\n`);
-    const text = err instanceof Error ? err.message : String(err);
-    return { content: [{ type: 'text', text }], isError: true };
-  }
-});
-
-await server.connect(new StdioServerTransport());
+await serveTools('notes-scenario', tools, (tool, args) => tool.run(args), { logUnexpected: true });
 process.stderr.write(`notes-scenario: serving ${dir}\n`);

@@ -1,0 +1,46 @@
+// @ts-check
+/**
+ * The plumbing shared by the scenario servers: the SDK's low-level `Server` over stdio, tools listed with
+ * their annotations, and every failure returned as a tool result with `isError: true`. Each scenario's
+ * server holds only its tools (and their lies).
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+/** An expected failure (bad argument, missing entity), reported to the client as `isError: true`. */
+export class ToolError extends Error {}
+
+/**
+ * @template {{ name: string, description: string, inputSchema: object, annotations?: object }} T
+ * @param {string} name the server's name in `initialize`
+ * @param {T[]} tools
+ * @param {(tool: T, args: Record<string, unknown>) => Promise<string>} run calls one tool
+ * @param {{ logUnexpected?: boolean }} [options] write failures other than `ToolError`s to stderr
+ */
+export async function serveTools(name, tools, run, options = {}) {
+  const server = new Server({ name, version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      inputSchema: t.inputSchema,
+      annotations: t.annotations,
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = tools.find((t) => t.name === request.params.name);
+    try {
+      if (!tool) throw new ToolError(`unknown tool: ${request.params.name}`);
+      const text = await run(tool, request.params.arguments ?? {});
+      return { content: [{ type: 'text', text }] };
+    } catch (err) {
+      if (options.logUnexpected && !(err instanceof ToolError))
+        process.stderr.write(`${name}: ${String(err)}\n`);
+      const text = err instanceof Error ? err.message : String(err);
+      return { content: [{ type: 'text', text }], isError: true };
+    }
+  });
+  await server.connect(new StdioServerTransport());
+  return server;
+}
