@@ -44,6 +44,8 @@ await runChecks(
         tool: event.observation.tool,
         args: event.observation.args,
         twice: !!event.observation.call2,
+        // The calls a stateful run made first (once each): the floor makes them too.
+        preamble: (event.preamble ?? []).map((step) => ({ tool: step.tool, args: step.args })),
       });
     }
   },

@@ -30,6 +30,9 @@ export async function runFloor(admin, template, server, commands) {
       );
       await mcp.listTools();
       if (command) {
+        for (const step of command.preamble ?? []) {
+          await mcp.callTool({ name: step.tool, arguments: step.args }).catch(() => {});
+        }
         await mcp.callTool({ name: command.tool, arguments: command.args });
         if (command.twice) await mcp.callTool({ name: command.tool, arguments: command.args });
       }
