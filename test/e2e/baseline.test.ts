@@ -42,8 +42,8 @@ describe('behaviour baseline', () => {
           behaviour: ['reads only'],
           suggested: {
             readOnlyHint: true,
-            // No call named an existing entity, so nothing shows the tool does not destroy: no tighter value.
-            destructiveHint: true,
+            // It takes no arguments, so it acts on the whole sandbox, which held files: none was destroyed.
+            destructiveHint: false,
             idempotentHint: true,
             // Isolated runs observe egress: none was seen, so a closed world is supported.
             openWorldHint: false,
@@ -53,8 +53,8 @@ describe('behaviour baseline', () => {
           behaviour: ['reads only'],
           suggested: {
             readOnlyHint: true,
-            // No call named an existing entity, so nothing shows the tool does not destroy: no tighter value.
-            destructiveHint: true,
+            // It takes no arguments, so it acts on the whole sandbox, which held files: none was destroyed.
+            destructiveHint: false,
             idempotentHint: true,
             // Isolated runs observe egress: none was seen, so a closed world is supported.
             openWorldHint: false,
