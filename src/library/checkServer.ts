@@ -27,6 +27,11 @@ export interface CheckServerOptions {
   /** Replay one counterexample: its path (with `seed` and exactly one tool). */
   readonly path?: string;
   readonly tools?: readonly string[];
+  /**
+   * Tools to favour in the calls made first to build state (see `--producers`); learned during the check when
+   * absent. Replays of a counterexample found after such calls pass the list it was found with.
+   */
+  readonly producers?: readonly string[];
   readonly timeoutSeconds?: number;
   readonly startupTimeoutSeconds?: number;
   readonly ignore?: readonly string[];
@@ -62,9 +67,12 @@ export async function checkServer(options: CheckServerOptions): Promise<Report> 
       ignore: options.ignore ?? [],
       calibrationMs: options.calibrationMs ?? 250,
       commandLine,
-      replayCommand: (tool, runSeed, path) =>
+      ...(options.producers === undefined ? {} : { producers: options.producers }),
+      replayCommand: (tool, runSeed, path, producers) =>
         typeof server === 'function'
-          ? `checkServer({ …, tools: [${JSON.stringify(tool)}], seed: ${runSeed}, path: ${JSON.stringify(path)} })`
+          ? `checkServer({ …, tools: [${JSON.stringify(tool)}], seed: ${runSeed}, path: ${JSON.stringify(path)}${
+              producers === undefined ? '' : `, producers: ${JSON.stringify(producers)}`
+            } })`
           : [
               'hintproof check',
               ...(options.fs === undefined ? [] : ['--fs', options.fs]),
@@ -74,6 +82,9 @@ export async function checkServer(options: CheckServerOptions): Promise<Report> 
               String(runSeed),
               '--path',
               path,
+              ...(producers === undefined
+                ? []
+                : ['--producers', producers.length > 0 ? producers.join(',') : 'none']),
               '--',
               ...commandLine,
             ].join(' '),
