@@ -43,4 +43,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['src/model/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\./harness/)',
+              message: 'src/model/ is the data model every layer imports: it imports no other src/ folder.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -5,12 +5,12 @@
 export { runChecks } from './run/engine.js';
 export type { CheckOptions } from './run/engine.js';
 export type { ServerSpec } from './run/session.js';
-export type { EngineEvent, EventSink } from './run/events.js';
-export { SetupError } from './run/setupError.js';
-export type { Evidence, Report, ToolReport, Verdict, VerdictStatus } from './report/model.js';
-export { hasContradiction } from './report/model.js';
-export { SPEC_DEFAULTS, HINT_NAMES } from './hints/hints.js';
-export type { DeclaredHints, HintName, Hints } from './hints/hints.js';
+export type { EngineEvent, EventSink } from './model/events.js';
+export { SetupError } from './model/setupError.js';
+export type { Evidence, Report, ToolReport, Verdict, VerdictStatus } from './model/report.js';
+export { hasContradiction } from './model/report.js';
+export { SPEC_DEFAULTS, HINT_NAMES } from './model/hints.js';
+export type { DeclaredHints, HintName, Hints } from './model/hints.js';
 export { VERSION } from './version.js';
 export { checkServer } from './library/checkServer.js';
 export type { CheckServerOptions, ServerFactory, StdioServer } from './library/checkServer.js';

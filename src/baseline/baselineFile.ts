@@ -1,6 +1,6 @@
-import type { HintName, Hints } from '../hints/hints.js';
-import { HINT_NAMES } from '../hints/hints.js';
-import type { Report } from '../report/model.js';
+import type { HintName, Hints } from '../model/hints.js';
+import { HINT_NAMES } from '../model/hints.js';
+import type { Report } from '../model/report.js';
 
 /** The behaviour baseline (`--baseline FILE`): per tool, what it was seen to do and the hints that supports. */
 export interface Baseline {

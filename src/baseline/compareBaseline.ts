@@ -1,4 +1,4 @@
-import type { Drift, ToolReport } from '../report/model.js';
+import type { Drift, ToolReport } from '../model/report.js';
 import type { Baseline } from './baselineFile.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { Hints } from '../hints/hints.js';
-import type { Observation } from '../run/observation.js';
+import type { Hints } from '../model/hints.js';
+import type { Observation } from '../model/observation.js';
 import { destructiveChanges } from './evidenceChanges.js';
 import { callsOf } from './readOnly.js';
 import type { Violation } from './violation.js';

@@ -1,5 +1,5 @@
-import type { Hints } from '../hints/hints.js';
-import type { Observation } from '../run/observation.js';
+import type { Hints } from '../model/hints.js';
+import type { Observation } from '../model/observation.js';
 import { destructiveCheck } from './destructive.js';
 import { idempotentCheck } from './idempotent.js';
 import { openWorldCheck } from './openWorld.js';

@@ -1,6 +1,6 @@
 import type { Change } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
-import type { HintName } from '../hints/hints.js';
+import type { HintName } from '../model/hints.js';
 
 /** An observation that contradicts one effective hint. */
 export interface Violation {

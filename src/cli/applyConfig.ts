@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { ToolSettings } from '../config/defineConfig.js';
-import { SetupError } from '../run/setupError.js';
+import { SetupError } from '../model/setupError.js';
 import type { LoadedConfig } from './loadConfig.js';
 import type { CheckArguments } from './program.js';
 import { resolveCommandPaths } from './resolveCommandPaths.js';

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contradictionsOf } from '../report/contradictionsOf.js';
-import type { Evidence, Report } from '../report/model.js';
-import { SetupError } from '../run/setupError.js';
+import type { Evidence, Report } from '../model/report.js';
+import { SetupError } from '../model/setupError.js';
 import type { CheckArguments } from './program.js';
 
 /** Where failing cases are kept, relative to the invocation directory. */

@@ -1,6 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { SetupError } from '../run/setupError.js';
+import { SetupError } from '../model/setupError.js';
 import type { Io } from './main.js';
 
 /** The starter `hintproof init` writes: every setting, commented, with the defaults it would use. */

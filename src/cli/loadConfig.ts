@@ -5,7 +5,7 @@ import type { ErrorObject } from 'ajv';
 import { createJiti } from 'jiti';
 import { CONFIG_SCHEMA } from '../config/configSchema.js';
 import type { HintproofConfig } from '../config/defineConfig.js';
-import { SetupError } from '../run/setupError.js';
+import { SetupError } from '../model/setupError.js';
 
 /** Looked for in the invocation directory, in this order, when `--config` is not given. */
 export const CONFIG_NAMES = [

@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { SetupError } from '../run/setupError.js';
+import { SetupError } from '../model/setupError.js';
 import type { CheckArguments } from './program.js';
 
 /** Fails before any work when a report could not be written at the end: nothing is lost to a typo. */

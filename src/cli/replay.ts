@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Report } from '../report/model.js';
+import type { Report } from '../model/report.js';
 import { loadFailure } from './failures.js';
 import type { Io } from './main.js';
 import { replayWords } from './replayCommand.js';

@@ -9,8 +9,8 @@ import {
   createSarifReporter,
   createTextReporter,
 } from '../report/index.js';
-import type { EngineEvent, EventSink } from '../run/events.js';
-import { SetupError } from '../run/setupError.js';
+import type { EngineEvent, EventSink } from '../model/events.js';
+import { SetupError } from '../model/setupError.js';
 import { VERSION } from '../version.js';
 import type { Io } from './main.js';
 import type { CheckArguments } from './program.js';

@@ -1,5 +1,5 @@
-import { HINT_NAMES, SPEC_DEFAULTS } from './hints.js';
-import type { DeclaredHints, HintName, Hints } from './hints.js';
+import { HINT_NAMES, SPEC_DEFAULTS } from '../model/hints.js';
+import type { DeclaredHints, HintName, Hints } from '../model/hints.js';
 
 /**
  * Extracts the declared hints from a tool's `annotations` as sent: only boolean hint fields are kept

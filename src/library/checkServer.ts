@@ -1,6 +1,6 @@
-import type { Report } from '../report/model.js';
+import type { Report } from '../model/report.js';
 import { runChecks } from '../run/engine.js';
-import type { EventSink } from '../run/events.js';
+import type { EventSink } from '../model/events.js';
 import type { InProcessServer } from '../run/inProcessSession.js';
 import { VERSION } from '../version.js';
 

@@ -1,7 +1,7 @@
 import picocolors from 'picocolors';
 import { formatReportText } from '../report/formatReportText.js';
-import { hasContradiction } from '../report/model.js';
-import type { Report } from '../report/model.js';
+import { hasContradiction } from '../model/report.js';
+import type { Report } from '../model/report.js';
 
 /** The error `expectHintsToHold` throws: its message is the whole text report. */
 export class HintsContradictedError extends Error {

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { CallOutcome } from './callOutcome.js';
+import type { CallOutcome } from '../model/callOutcome.js';
 import { listAllTools } from './listAllTools.js';
 import type { ToolInfo } from './listAllTools.js';
 

@@ -1,6 +1,6 @@
-import { HINT_NAMES } from '../hints/hints.js';
-import type { HintName } from '../hints/hints.js';
-import type { Evidence, Report, ToolReport } from './model.js';
+import { HINT_NAMES } from '../model/hints.js';
+import type { HintName } from '../model/hints.js';
+import type { Evidence, Report, ToolReport } from '../model/report.js';
 
 export interface Contradiction {
   readonly tool: ToolReport;

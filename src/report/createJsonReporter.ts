@@ -1,4 +1,4 @@
-import type { EngineEvent, EventSink } from '../run/events.js';
+import type { EngineEvent, EventSink } from '../model/events.js';
 import { orderReport } from './orderReport.js';
 
 export interface JsonReporterOptions {

@@ -1,12 +1,12 @@
 import junitModule from 'junit-report-builder';
 import type { Builder } from 'junit-report-builder';
-import { HINT_NAMES } from '../hints/hints.js';
-import type { EngineEvent, EventSink } from '../run/events.js';
+import { HINT_NAMES } from '../model/hints.js';
+import type { EngineEvent, EventSink } from '../model/events.js';
 import { formatArgs } from './formatArgs.js';
 import { formatChange } from './formatChange.js';
 import { formatPreamble } from './formatPreamble.js';
 import { HINT_RULES } from './hintRules.js';
-import type { Report } from './model.js';
+import type { Report } from '../model/report.js';
 
 // The package's types declare a default export; at run time Node hands over module.exports itself.
 const junit = ((junitModule as unknown as { default?: Builder }).default ?? junitModule) as Builder;

@@ -1,4 +1,4 @@
-import type { EngineEvent, EventSink } from '../run/events.js';
+import type { EngineEvent, EventSink } from '../model/events.js';
 import { plural } from './plural.js';
 
 export interface LiveProgressOptions {

@@ -1,10 +1,10 @@
-import { HINT_NAMES } from '../hints/hints.js';
-import type { EngineEvent, EventSink } from '../run/events.js';
+import { HINT_NAMES } from '../model/hints.js';
+import type { EngineEvent, EventSink } from '../model/events.js';
 import { contradictionsOf } from './contradictionsOf.js';
 import { formatArgs } from './formatArgs.js';
 import { formatChange } from './formatChange.js';
 import { formatPreamble } from './formatPreamble.js';
-import type { Evidence, Report, Verdict } from './model.js';
+import type { Evidence, Report, Verdict } from '../model/report.js';
 import { plural } from './plural.js';
 
 export interface MarkdownReporterOptions {

@@ -1,12 +1,12 @@
 import type { Log, ReportingDescriptor, Result } from 'sarif';
-import { HINT_NAMES } from '../hints/hints.js';
-import type { EngineEvent, EventSink } from '../run/events.js';
+import { HINT_NAMES } from '../model/hints.js';
+import type { EngineEvent, EventSink } from '../model/events.js';
 import { contradictionsOf } from './contradictionsOf.js';
 import { formatArgs } from './formatArgs.js';
 import { formatChange } from './formatChange.js';
 import { formatPreamble } from './formatPreamble.js';
 import { HINT_RULES } from './hintRules.js';
-import type { Report } from './model.js';
+import type { Report } from '../model/report.js';
 
 /** Where results point: the server's file (or the config), relative to the repository root. */
 export interface SarifArtifact {

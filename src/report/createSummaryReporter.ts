@@ -1,5 +1,5 @@
 import picocolors from 'picocolors';
-import type { EngineEvent, EventSink } from '../run/events.js';
+import type { EngineEvent, EventSink } from '../model/events.js';
 import { formatSummary } from './formatSummary.js';
 
 /** `--quiet`: on `end`, only the summary and the exit-status line. */

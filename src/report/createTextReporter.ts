@@ -1,5 +1,5 @@
 import picocolors from 'picocolors';
-import type { EngineEvent, EventSink } from '../run/events.js';
+import type { EngineEvent, EventSink } from '../model/events.js';
 import { formatArgs } from './formatArgs.js';
 import { formatHeader } from './formatHeader.js';
 import { formatObservation } from './formatObservation.js';

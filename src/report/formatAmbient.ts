@@ -1,6 +1,6 @@
 import type { Colors } from './colors.js';
 import { formatChange } from './formatChange.js';
-import type { Report } from './model.js';
+import type { Report } from '../model/report.js';
 
 /** Changes and egress seen while no tool ran, which no verdict counts. Empty when there were none. */
 export function formatAmbient(report: Report, colors: Colors): string[] {

@@ -1,12 +1,12 @@
 import type { Change } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
-import { HINT_NAMES } from '../hints/hints.js';
-import type { HintName } from '../hints/hints.js';
+import { HINT_NAMES } from '../model/hints.js';
+import type { HintName } from '../model/hints.js';
 import type { Colors } from './colors.js';
 import { formatArgs } from './formatArgs.js';
 import { formatChange } from './formatChange.js';
 import { formatPreamble } from './formatPreamble.js';
-import type { Evidence, Report, ToolReport } from './model.js';
+import type { Evidence, Report, ToolReport } from '../model/report.js';
 
 /** Arguments in a contradiction are shrunk, so they are shown almost whole; the replay command has them all. */
 const EVIDENCE_ARGS_MAX_LENGTH = 1000;

@@ -1,5 +1,5 @@
 import type { Colors } from './colors.js';
-import type { Report } from './model.js';
+import type { Report } from '../model/report.js';
 
 /** The drift section, when a baseline was given and behaviour moved: new behaviours fail the run. */
 export function formatDrift(report: Report, colors: Colors): string[] {

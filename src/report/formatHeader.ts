@@ -1,4 +1,4 @@
-import type { EngineEvent } from '../run/events.js';
+import type { EngineEvent } from '../model/events.js';
 import type { Colors } from './colors.js';
 import { formatCommand } from './formatCommand.js';
 import { plural } from './plural.js';

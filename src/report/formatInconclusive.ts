@@ -1,7 +1,7 @@
-import { HINT_NAMES } from '../hints/hints.js';
-import type { HintName } from '../hints/hints.js';
+import { HINT_NAMES } from '../model/hints.js';
+import type { HintName } from '../model/hints.js';
 import type { Colors } from './colors.js';
-import type { Report, ToolReport } from './model.js';
+import type { Report, ToolReport } from '../model/report.js';
 
 /**
  * Inconclusive verdicts with their reasons, one line per tool and reason:

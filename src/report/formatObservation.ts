@@ -1,7 +1,7 @@
 import type { Change } from '../../harness/index.js';
-import type { CallRecord, Observation } from '../run/observation.js';
+import type { CallRecord, Observation } from '../model/observation.js';
 import type { Colors } from './colors.js';
-import type { PreambleCall } from './model.js';
+import type { PreambleCall } from '../model/report.js';
 import { formatArgs } from './formatArgs.js';
 import { formatChange } from './formatChange.js';
 import { formatOutcome } from './formatOutcome.js';

@@ -1,5 +1,5 @@
-import type { CallOutcome } from '../mcp/callOutcome.js';
-import { describeFailure, succeeded } from '../mcp/callOutcome.js';
+import type { CallOutcome } from '../model/callOutcome.js';
+import { describeFailure, succeeded } from '../model/callOutcome.js';
 
 /** How one call ended, in the words evidence uses: `returned`, `isError: not found`, `no answer within 10s (time-out)`. */
 export function formatOutcome(outcome: CallOutcome): string {

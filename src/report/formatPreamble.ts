@@ -1,6 +1,6 @@
 import { formatArgs } from './formatArgs.js';
 import { formatChange } from './formatChange.js';
-import type { Evidence } from './model.js';
+import type { Evidence } from '../model/report.js';
 
 /** Arguments in a counterexample are shrunk, so they are shown almost whole; the replay command has them all. */
 const ARGS_MAX_LENGTH = 1000;

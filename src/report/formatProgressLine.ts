@@ -1,7 +1,7 @@
-import { HINT_NAMES } from '../hints/hints.js';
-import type { HintName } from '../hints/hints.js';
+import { HINT_NAMES } from '../model/hints.js';
+import type { HintName } from '../model/hints.js';
 import type { Colors } from './colors.js';
-import type { ToolReport, VerdictStatus } from './model.js';
+import type { ToolReport, VerdictStatus } from '../model/report.js';
 import { plural } from './plural.js';
 
 /**

@@ -7,7 +7,7 @@ import { formatSuggestions } from './formatSuggestions.js';
 import { formatSummary } from './formatSummary.js';
 import { formatUnchecked } from './formatUnchecked.js';
 import { formatVerdictTable } from './formatVerdictTable.js';
-import type { Report } from './model.js';
+import type { Report } from '../model/report.js';
 
 /**
  * The end of a text report: the verdict table, each contradiction, inconclusive and unchecked hints, ambient

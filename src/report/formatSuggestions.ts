@@ -1,7 +1,7 @@
 import { isApplicable } from '../hints/effectiveHints.js';
-import { HINT_NAMES } from '../hints/hints.js';
+import { HINT_NAMES } from '../model/hints.js';
 import type { Colors } from './colors.js';
-import type { Report, ToolReport } from './model.js';
+import type { Report, ToolReport } from '../model/report.js';
 import { plural } from './plural.js';
 
 export const SUGGESTION_CAVEAT =

@@ -1,6 +1,6 @@
 import type { Colors } from './colors.js';
-import { hasContradiction, hasFailingDrift } from './model.js';
-import type { Report, VerdictStatus } from './model.js';
+import { hasContradiction, hasFailingDrift } from '../model/report.js';
+import type { Report, VerdictStatus } from '../model/report.js';
 import { plural } from './plural.js';
 
 /**

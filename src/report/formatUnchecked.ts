@@ -1,6 +1,6 @@
-import { HINT_NAMES } from '../hints/hints.js';
+import { HINT_NAMES } from '../model/hints.js';
 import type { Colors } from './colors.js';
-import type { Report } from './model.js';
+import type { Report } from '../model/report.js';
 
 /**
  * Hints hintproof could not check, one line per hint and reason:

@@ -1,8 +1,8 @@
-import { HINT_NAMES } from '../hints/hints.js';
+import { HINT_NAMES } from '../model/hints.js';
 import type { Colors } from './colors.js';
 import { formatTable } from './formatTable.js';
 import type { Cell } from './formatTable.js';
-import type { Report } from './model.js';
+import type { Report } from '../model/report.js';
 import { verdictCell } from './verdictCell.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { HintName } from '../hints/hints.js';
+import type { HintName } from '../model/hints.js';
 
 /** What contradicting each hint means: one rule per hint, shared by the SARIF and JUnit reporters. */
 export const HINT_RULES: Readonly<

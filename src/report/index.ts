@@ -8,8 +8,16 @@ export { formatOutcome } from './formatOutcome.js';
 export { formatCommand } from './formatCommand.js';
 export { formatReportText } from './formatReportText.js';
 export { orderReport } from './orderReport.js';
-export { hasContradiction } from './model.js';
-export type { Evidence, Report, ServerInfo, Settings, ToolReport, Verdict, VerdictStatus } from './model.js';
+export { hasContradiction } from '../model/report.js';
+export type {
+  Evidence,
+  Report,
+  ServerInfo,
+  Settings,
+  ToolReport,
+  Verdict,
+  VerdictStatus,
+} from '../model/report.js';
 export { createJunitReporter, junitXml } from './createJunitReporter.js';
 export type { JunitReporterOptions } from './createJunitReporter.js';
 export { createSarifReporter, sarifLog } from './createSarifReporter.js';

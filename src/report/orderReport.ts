@@ -1,7 +1,7 @@
 import type { Change } from '../../harness/index.js';
-import { HINT_NAMES } from '../hints/hints.js';
-import type { DeclaredHints, HintName, Hints } from '../hints/hints.js';
-import type { Evidence, Report, ToolReport, Verdict } from './model.js';
+import { HINT_NAMES } from '../model/hints.js';
+import type { DeclaredHints, HintName, Hints } from '../model/hints.js';
+import type { Evidence, Report, ToolReport, Verdict } from '../model/report.js';
 import { orderKeys } from './orderKeys.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Colors } from './colors.js';
 import type { Cell } from './formatTable.js';
-import type { Verdict } from './model.js';
+import type { Verdict } from '../model/report.js';
 
 /** A verdict as a table cell: `✗ contradicted`, `✓ consistent`, `? inconclusive`, `– n/a`, `· unchecked`. */
 export function verdictCell(verdict: Verdict, colors: Colors): Cell {

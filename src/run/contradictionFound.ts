@@ -1,6 +1,6 @@
 import type { Violation } from '../checks/violation.js';
-import type { PreambleCall } from '../report/model.js';
-import type { Observation } from './observation.js';
+import type { PreambleCall } from '../model/report.js';
+import type { Observation } from '../model/observation.js';
 
 /** Thrown inside the fast-check property to make the run fail; carries what was observed. */
 export class ContradictionFound extends Error {

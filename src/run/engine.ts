@@ -11,9 +11,9 @@ import type { Baseline } from '../baseline/baselineFile.js';
 import type { ToolSettings } from '../config/defineConfig.js';
 import { compareBaseline } from '../baseline/compareBaseline.js';
 import { declaredHints, effectiveHints } from '../hints/effectiveHints.js';
-import type { Report, Settings, ToolReport } from '../report/model.js';
+import type { Report, Settings, ToolReport } from '../model/report.js';
 import { checkTool } from './checkTool.js';
-import type { EventSink } from './events.js';
+import type { EventSink } from '../model/events.js';
 import { exclusionOf } from './exclusion.js';
 import { isolationPlan } from './isolationPlan.js';
 import { MAX_PREAMBLE } from './preamblePlan.js';
@@ -24,7 +24,7 @@ import type { ServerSpec } from './session.js';
 import { startSession } from './session.js';
 import { SessionPool } from './sessionPool.js';
 import type { SessionStarter } from './sessionPool.js';
-import { SetupError } from './setupError.js';
+import { SetupError } from '../model/setupError.js';
 
 export interface CheckOptions {
   /** A command to spawn over stdio, or a factory of in-process servers (one per run). */

@@ -1,7 +1,7 @@
 import type { Change, SandboxSnapshot } from '../../harness/index.js';
-import { completed } from '../mcp/callOutcome.js';
-import type { CallOutcome } from '../mcp/callOutcome.js';
-import type { CallRecord, Observation } from './observation.js';
+import { completed } from '../model/callOutcome.js';
+import type { CallOutcome } from '../model/callOutcome.js';
+import type { CallRecord, Observation } from '../model/observation.js';
 import { substituteDeep, withPlaceholders } from './placeholders.js';
 import type { RunSession } from './session.js';
 

@@ -1,6 +1,6 @@
 import type { DiskLimit } from '../../harness/process/index.js';
 import { DEFAULT_DISK_LIMIT, detectIsolation, egressTraceAvailable } from '../../harness/process/index.js';
-import { SetupError } from './setupError.js';
+import { SetupError } from '../model/setupError.js';
 
 /** How a spawned server is isolated (what `startSession` needs). */
 export interface SpawnIsolation {

@@ -1,17 +1,17 @@
 import type { HarvestedValue } from '../../harness/index.js';
 import type { ArgumentGuard } from '../generate/index.js';
 import { extendRunPool, recordsIn, resolveLiveChoices, RUN_POOL_LIMIT, valuesIn } from '../generate/index.js';
-import { completed, describeFailure, succeeded } from '../mcp/callOutcome.js';
-import type { CallOutcome } from '../mcp/callOutcome.js';
-import type { PreambleCall } from '../report/model.js';
+import { completed, describeFailure, succeeded } from '../model/callOutcome.js';
+import type { CallOutcome } from '../model/callOutcome.js';
+import type { PreambleCall } from '../model/report.js';
 import type { CommandOptions } from './executeCommand.js';
 import { executeCommand } from './executeCommand.js';
-import type { Observation } from './observation.js';
+import type { Observation } from '../model/observation.js';
 import { substituteDeep, withPlaceholders } from './placeholders.js';
 import { parsedOutcome, valuesInOutcome } from './valuesInOutcome.js';
 import type { RunSession } from './session.js';
 import type { SessionPool } from './sessionPool.js';
-import { SetupError } from './setupError.js';
+import { SetupError } from '../model/setupError.js';
 
 /** A call to make: a tool, its generated arguments (which may hold live choices) and its schema guard. */
 export interface PlannedCall {

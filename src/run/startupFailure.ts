@@ -1,7 +1,7 @@
 import type { ServerProcess } from '../../harness/process/index.js';
 import { SpawnError } from '../../harness/process/index.js';
 import type { ServerSpec } from './session.js';
-import { SetupError } from './setupError.js';
+import { SetupError } from '../model/setupError.js';
 
 /** Explains why a server did not come up: what failed, what it printed, and what to do. */
 export function startupFailure(

@@ -1,7 +1,7 @@
 import type { Change, ChangeKind } from '../../harness/index.js';
 import { destructiveChanges, evidenceChanges } from '../checks/evidenceChanges.js';
-import { completed, describeFailure, succeeded } from '../mcp/callOutcome.js';
-import type { Observation } from './observation.js';
+import { completed, describeFailure, succeeded } from '../model/callOutcome.js';
+import type { Observation } from '../model/observation.js';
 
 /** What the observations of one tool add up to: the facts that verdicts and suggestions rest on. */
 export interface ToolTally {

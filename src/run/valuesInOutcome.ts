@@ -1,6 +1,6 @@
 import type { HarvestedValue } from '../../harness/index.js';
 import { valuesIn } from '../generate/index.js';
-import type { CallOutcome } from '../mcp/callOutcome.js';
+import type { CallOutcome } from '../model/callOutcome.js';
 
 /**
  * The JSON values in a successful call's answer: its structured content, and its text parsed as JSON (the

@@ -1,7 +1,7 @@
-import { HINT_NAMES } from '../hints/hints.js';
-import type { HintName, Hints } from '../hints/hints.js';
+import { HINT_NAMES } from '../model/hints.js';
+import type { HintName, Hints } from '../model/hints.js';
 import { isApplicable } from '../hints/effectiveHints.js';
-import type { Evidence, Verdict } from '../report/model.js';
+import type { Evidence, Verdict } from '../model/report.js';
 import type { ToolTally } from './toolTally.js';
 
 /** Why openWorldHint is unchecked when egress is not observed (the engine says why: no isolation, no strace). */

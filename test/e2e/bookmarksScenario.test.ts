@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkArguments, compareVerdicts, loadScenarios } from '../../scenarios/scenarios.js';
-import type { Evidence, Report, ToolReport } from '../../src/report/model.js';
+import type { Evidence, Report, ToolReport } from '../../src/model/report.js';
 import { runCli } from './runCli.js';
 
 const scenario = loadScenarios().find((s) => s.name === 'bookmarks')!;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkArguments, compareVerdicts, loadScenarios } from '../../scenarios/scenarios.js';
-import { HINT_NAMES } from '../../src/hints/hints.js';
-import type { Report } from '../../src/report/model.js';
+import { HINT_NAMES } from '../../src/model/hints.js';
+import type { Report } from '../../src/model/report.js';
 import { runCli } from './runCli.js';
 
 const scenario = loadScenarios().find((s) => s.name === 'notes')!;

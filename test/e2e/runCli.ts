@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Report } from '../../src/report/model.js';
+import type { Report } from '../../src/model/report.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const bin = join(repoRoot, 'bin/hintproof.js');

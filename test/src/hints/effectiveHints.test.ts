@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { declaredHints, effectiveHints, isContradictableClaim } from '../../../src/hints/effectiveHints.js';
-import { SPEC_DEFAULTS } from '../../../src/hints/hints.js';
+import { SPEC_DEFAULTS } from '../../../src/model/hints.js';
 
 describe('hints', () => {
   it('uses the spec defaults for what is not declared', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { HINT_NAMES } from '../../../src/hints/hints.js';
+import { HINT_NAMES } from '../../../src/model/hints.js';
 import { createJsonReporter } from '../../../src/report/createJsonReporter.js';
-import type { Report } from '../../../src/report/model.js';
+import type { Report } from '../../../src/model/report.js';
 import { eventsFor, report } from './fixtures.js';
 import { render } from './render.js';
 

@@ -1,9 +1,9 @@
 import type { Change } from '../../../harness/index.js';
-import { HINT_NAMES } from '../../../src/hints/hints.js';
-import type { CallOutcome } from '../../../src/mcp/callOutcome.js';
-import type { Evidence, Report, Settings, ToolReport, Verdict } from '../../../src/report/model.js';
-import type { EngineEvent } from '../../../src/run/events.js';
-import type { Observation } from '../../../src/run/observation.js';
+import { HINT_NAMES } from '../../../src/model/hints.js';
+import type { CallOutcome } from '../../../src/model/callOutcome.js';
+import type { Evidence, Report, Settings, ToolReport, Verdict } from '../../../src/model/report.js';
+import type { EngineEvent } from '../../../src/model/events.js';
+import type { Observation } from '../../../src/model/observation.js';
 
 /**
  * A notes-like server checked at seed 42, built by hand: one tool per kind of verdict a reader must be able to

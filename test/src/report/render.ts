@@ -1,4 +1,4 @@
-import type { EngineEvent, EventSink } from '../../../src/run/events.js';
+import type { EngineEvent, EventSink } from '../../../src/model/events.js';
 
 /** Feeds events to a reporter built on a collecting sink and returns everything it wrote. */
 export function render(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectIsolation } from '../../../harness/process/isolation.js';
 import { isolationPlan } from '../../../src/run/isolationPlan.js';
-import { SetupError } from '../../../src/run/setupError.js';
+import { SetupError } from '../../../src/model/setupError.js';
 
 const spawned = { wanted: true, inProcess: false };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveHints } from '../../../src/hints/effectiveHints.js';
-import type { Evidence } from '../../../src/report/model.js';
+import type { Evidence } from '../../../src/model/report.js';
 import {
   EMPTY_TALLY,
   tallyInvalidArguments,

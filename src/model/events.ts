@@ -1,6 +1,6 @@
 import type { Change } from '../../harness/index.js';
-import type { DeclaredHints, HintName, Hints } from '../hints/hints.js';
-import type { Evidence, PreambleCall, Report, ServerInfo, Settings, ToolReport } from '../report/model.js';
+import type { DeclaredHints, HintName, Hints } from './hints.js';
+import type { Evidence, PreambleCall, Report, ServerInfo, Settings, ToolReport } from './report.js';
 import type { Observation } from './observation.js';
 
 /** What the engine tells reporters, in order. Reporters only consume these; they never call back. */

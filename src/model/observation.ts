@@ -1,6 +1,6 @@
 import type { Change } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
-import type { CallOutcome } from '../mcp/callOutcome.js';
+import type { CallOutcome } from './callOutcome.js';
 
 /** One call of a command: how it ended and what it changed (ambient and ignored changes already removed). */
 export interface CallRecord {

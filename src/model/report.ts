@@ -1,6 +1,6 @@
 import type { Change } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
-import type { DeclaredHints, HintName, Hints } from '../hints/hints.js';
+import type { DeclaredHints, HintName, Hints } from './hints.js';
 
 /** The evidence behind a contradiction: enough to read it and to replay it exactly. */
 export interface Evidence {
