@@ -1,0 +1,135 @@
+import type { JournalContent } from './journalPages.js';
+import { readHotJournal } from './journalPages.js';
+import { CorruptDatabaseError } from './varint.js';
+import type { WalContent } from './walFrames.js';
+import { readWal, validPageSize } from './walFrames.js';
+
+/** The 16 bytes every SQLite database file starts with. */
+export const SQLITE_MAGIC = 'SQLite format 3\0';
+
+/** Whether `bytes` start like a SQLite database. */
+export function hasSqliteHeader(bytes: Uint8Array): boolean {
+  if (bytes.length < SQLITE_MAGIC.length) return false;
+  for (let i = 0; i < SQLITE_MAGIC.length; i++) if (bytes[i] !== SQLITE_MAGIC.charCodeAt(i)) return false;
+  return true;
+}
+
+export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be';
+
+/** The files of one database as read from disk; `wal` and `journal` absent when there is no such file. */
+export interface DatabaseFiles {
+  readonly main: Uint8Array;
+  readonly wal?: Uint8Array;
+  readonly journal?: Uint8Array;
+}
+
+/**
+ * The committed pages of a database at one instant, in memory: the main file, with a hot journal's original
+ * pages put back, then the WAL's committed frames laid over it. Immutable; built without writing anything.
+ */
+export interface SqliteImage {
+  readonly pageSize: number;
+  /** Page size less the reserved bytes at the end of each page. */
+  readonly usableSize: number;
+  readonly pageCount: number;
+  readonly encoding: TextEncodingName;
+  /** Where the committed state came from, for evidence and tests. */
+  readonly walFrames: number;
+  readonly rolledBack: boolean;
+  /** Page `number` (1-based). Throws CorruptDatabaseError past the end. */
+  page(number: number): Uint8Array;
+}
+
+/** Builds the committed image of a database from its files; throws CorruptDatabaseError if it is not one. */
+export function openImage(files: DatabaseFiles): SqliteImage {
+  const { main } = files;
+  let pageSize: number | undefined;
+  if (main.length > 0) {
+    if (!hasSqliteHeader(main) || main.length < 100) {
+      throw new CorruptDatabaseError('the file does not start with the SQLite header');
+    }
+    pageSize = headerPageSize(main);
+  }
+  const journal: JournalContent | undefined =
+    files.journal !== undefined && pageSize !== undefined
+      ? readHotJournal(files.journal, pageSize)
+      : undefined;
+  const wal: WalContent | undefined = files.wal !== undefined ? readWal(files.wal, pageSize) : undefined;
+  if (pageSize === undefined) {
+    const first = wal?.pages.get(1);
+    // A zero-length file is an empty database to SQLite, until a transaction writes its first page.
+    if (first === undefined) return emptyImage();
+    pageSize = headerPageSize(first);
+  }
+  const size = pageSize;
+  const fromFile = (number: number): Uint8Array | undefined => {
+    const rolled = journal?.pages.get(number);
+    if (rolled !== undefined) return rolled;
+    const end = number * size;
+    return end <= main.length ? main.subarray(end - size, end) : undefined;
+  };
+  const pageCount = wal?.pageCount ?? journal?.pageCount ?? filePageCount(main, size);
+  const lookup = (number: number): Uint8Array => {
+    if (!Number.isInteger(number) || number < 1 || number > pageCount) {
+      throw new CorruptDatabaseError(`page ${number} is outside the database (1..${pageCount})`);
+    }
+    const content = wal?.pages.get(number) ?? fromFile(number);
+    if (content === undefined) throw new CorruptDatabaseError(`page ${number} is missing from the file`);
+    return content;
+  };
+  // A hot journal of the transaction that created the database: its committed state is empty.
+  if (pageCount === 0) return emptyImage(true);
+  const first = lookup(1);
+  if (!hasSqliteHeader(first)) throw new CorruptDatabaseError('page 1 does not start with the SQLite header');
+  const reserved = first[20] as number;
+  const encoding = ENCODINGS[new DataView(first.buffer, first.byteOffset, 100).getUint32(56)];
+  if (encoding === undefined) throw new CorruptDatabaseError('unknown text encoding in the header');
+  if (size - reserved < 480)
+    throw new CorruptDatabaseError(`usable page size ${size - reserved} is below 480`);
+  return {
+    pageSize: size,
+    usableSize: size - reserved,
+    pageCount,
+    encoding,
+    walFrames: wal?.frames ?? 0,
+    rolledBack: journal !== undefined,
+    page: lookup,
+  };
+}
+
+/** A database with no pages yet: no tables, nothing to read. */
+function emptyImage(rolledBack = false): SqliteImage {
+  return {
+    pageSize: 4096,
+    usableSize: 4096,
+    pageCount: 0,
+    encoding: 'utf-8',
+    walFrames: 0,
+    rolledBack,
+    page(number: number): Uint8Array {
+      throw new CorruptDatabaseError(`page ${number} is outside the database (it has no pages)`);
+    },
+  };
+}
+
+const ENCODINGS: Readonly<Record<number, TextEncodingName>> = {
+  0: 'utf-8',
+  1: 'utf-8',
+  2: 'utf-16le',
+  3: 'utf-16be',
+};
+
+function headerPageSize(header: Uint8Array): number {
+  const raw = ((header[16] as number) << 8) | (header[17] as number);
+  const size = raw === 1 ? 65536 : raw;
+  if (!validPageSize(size)) throw new CorruptDatabaseError(`invalid page size ${raw} in the header`);
+  return size;
+}
+
+/** The size in pages a rollback-mode file declares, when its header's count is valid; else from its length. */
+function filePageCount(main: Uint8Array, pageSize: number): number {
+  const view = new DataView(main.buffer, main.byteOffset, main.byteLength);
+  const declared = view.getUint32(28);
+  const valid = declared > 0 && view.getUint32(24) === view.getUint32(92);
+  return valid ? declared : Math.floor(main.length / pageSize);
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { Change } from '../../../../harness/environments/change.js';
+import {
+  diffSqliteDatabases,
+  SQLITE_CHANGE_LIMIT,
+} from '../../../../harness/environments/sqlite/diffSqliteDatabases.js';
+import { readSqliteDatabase } from '../../../../harness/environments/sqlite/sqliteDatabase.js';
+import type { Journal } from './sqliteFixture.js';
+import { TestDatabase } from './sqliteFixture.js';
+
+const TODOS = `create table todos (id integer primary key autoincrement, title text not null, done int not null default 0);
+  insert into todos (title) values ('milk'), ('eggs'), ('bread');`;
+
+/** The changes a statement makes, as `kind entity (detail)` lines. */
+function changesOf(db: TestDatabase, sql: string): string[] {
+  const before = readSqliteDatabase(db.files());
+  db.exec(sql);
+  const after = readSqliteDatabase(db.files());
+  return diffSqliteDatabases('todo.db', before, after).map(line);
+}
+
+function line(change: Change): string {
+  return `${change.kind} ${change.environment}:${change.entity} (${change.detail})`;
+}
+
+describe.each<Journal>(['wal', 'delete'])('diffSqliteDatabases (%s journal)', (journal) => {
+  it('reports an insert as an added row and the AUTOINCREMENT counter as a counter', () => {
+    using db = new TestDatabase(journal, TODOS);
+    expect(changesOf(db, "insert into todos (title) values ('tea')")).toEqual([
+      'add sqlite:todo.db#todos(id=4) (row id=4, title="tea", done=0)',
+      'counter sqlite:todo.db#sqlite_sequence(name="todos") (seq: 3 → 4)',
+    ]);
+  });
+
+  it('reports an update column by column, and a delete as a deleted row', () => {
+    using db = new TestDatabase(journal, TODOS);
+    expect(changesOf(db, 'update todos set done = 1 where id = 2')).toEqual([
+      'modify sqlite:todo.db#todos(id=2) (done: 0 → 1)',
+    ]);
+    expect(changesOf(db, 'delete from todos where id = 1')).toEqual([
+      'delete sqlite:todo.db#todos(id=1) (row id=1, title="milk", done=0)',
+    ]);
+  });
+
+  it('sees no change when nothing changed by meaning: same values written, a checkpoint, a VACUUM', () => {
+    using db = new TestDatabase(journal, TODOS);
+    expect(changesOf(db, 'update todos set title = title; select * from todos')).toEqual([]);
+    expect(changesOf(db, journal === 'wal' ? 'pragma wal_checkpoint(TRUNCATE)' : 'vacuum')).toEqual([]);
+    expect(changesOf(db, 'create table scratch (x); drop table scratch; vacuum')).toEqual([]);
+  });
+
+  it('reports schema changes: tables, columns, indexes, views, triggers', () => {
+    using db = new TestDatabase(journal, TODOS);
+    expect(
+      changesOf(
+        db,
+        `create table tags (name text primary key); insert into tags values ('home');
+         alter table todos add column due text default 'never';
+         create index todos_done on todos(done);
+         create view open_todos as select * from todos where done = 0;`,
+      ),
+    ).toEqual([
+      'add sqlite:todo.db#open_todos (view: CREATE VIEW open_todos as select * from todos where done = 0)',
+      'add sqlite:todo.db#tags (table: CREATE TABLE tags (name text primary key))',
+      'add sqlite:todo.db#tags(name="home") (row name="home")',
+      "add sqlite:todo.db#todos.due (column due text DEFAULT 'never')",
+      'add sqlite:todo.db#todos_done (index: CREATE INDEX todos_done on todos(done))',
+    ]);
+    expect(changesOf(db, 'drop view open_todos; drop table tags; drop index todos_done')).toEqual([
+      'delete sqlite:todo.db#open_todos (view: CREATE VIEW open_todos as select * from todos where done = 0)',
+      'delete sqlite:todo.db#tags (table: CREATE TABLE tags (name text primary key))',
+      'delete sqlite:todo.db#todos_done (index: CREATE INDEX todos_done on todos(done))',
+    ]);
+  });
+
+  it('names rows of tables without a declared key by rowid, and of WITHOUT ROWID tables by their key', () => {
+    using db = new TestDatabase(
+      journal,
+      `create table log (message text); insert into log values ('a');
+       create table kv (k text, ns text, v, primary key (ns, k)) without rowid; insert into kv values ('a', 'x', 1);`,
+    );
+    expect(changesOf(db, "insert into log values ('b'); update kv set v = 2")).toEqual([
+      'modify sqlite:todo.db#kv(ns="x", k="a") (v: 1 → 2)',
+      'add sqlite:todo.db#log(rowid=2) (row message="b")',
+    ]);
+  });
+
+  it(`lists ${SQLITE_CHANGE_LIMIT} row changes and summarises the rest with the most destructive kind`, () => {
+    using db = new TestDatabase(journal, TODOS);
+    const changes = changesOf(
+      db,
+      "insert into todos (title) select 'n' || value from generate_series(1, 100); delete from todos where id = 1",
+    );
+    expect(changes.filter((change) => change.includes('#todos('))).toHaveLength(SQLITE_CHANGE_LIMIT);
+    expect(changes).toContain('add sqlite:todo.db (51 more row changes not listed (51 add))');
+    expect(changes[0]).toBe('delete sqlite:todo.db#todos(id=1) (row id=1, title="milk", done=0)');
+  });
+});
