@@ -1,0 +1,92 @@
+import type { GitIndexEntry } from './readGitIndex.js';
+import { GitFormatError, readGitIndex } from './readGitIndex.js';
+import { readPackIndex } from './readPackIndex.js';
+import { readLooseRef, readPackedRefs } from './readRefs.js';
+
+/** A git directory's files, by path relative to it: content where the snapshot kept it, else undefined. */
+export type GitFiles = ReadonlyMap<string, Uint8Array | undefined>;
+
+/** What a git directory holds, by meaning. */
+export interface GitState {
+  /** Ref name (`HEAD`, `refs/heads/main`, `refs/tags/v1^{}`) → object id, or `ref: refs/heads/main`. */
+  readonly refs: ReadonlyMap<string, string>;
+  /** `stage path` → entry; undefined when there is no index file. */
+  readonly index: ReadonlyMap<string, GitIndexEntry> | undefined;
+  /** Every object id found loose or in a pack index. */
+  readonly objects: ReadonlySet<string>;
+  /** Files the state was read from that could not be parsed: they are compared as bytes instead. */
+  readonly unreadable: readonly string[];
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: false });
+
+/**
+ * Whether a path inside a git directory is read by meaning (refs, the index's entries, the object set) rather
+ * than compared as a file: HEAD, index, packed-refs, refs/**, objects/** — except lock files, which are real
+ * files a crashed command leaves behind.
+ */
+export function isGitStatePath(path: string): boolean {
+  if (path.endsWith('.lock')) return false;
+  return (
+    path === 'HEAD' ||
+    path === 'index' ||
+    path === 'packed-refs' ||
+    path.startsWith('refs/') ||
+    path.startsWith('objects/')
+  );
+}
+
+/** The files whose content readGitState needs (the rest it reads by name only). */
+export function isGitContentPath(path: string): boolean {
+  if (path.endsWith('.lock')) return false;
+  return (
+    path === 'HEAD' ||
+    path === 'index' ||
+    path === 'packed-refs' ||
+    path === 'config' ||
+    path.startsWith('refs/') ||
+    /^objects\/pack\/[^/]+\.idx$/.test(path)
+  );
+}
+
+/** Reads a git directory's refs, index entries and object set from its files. Pure. */
+export function readGitState(files: GitFiles): GitState {
+  const unreadable: string[] = [];
+  const text = (path: string) => {
+    const bytes = files.get(path);
+    return bytes === undefined ? undefined : decoder.decode(bytes);
+  };
+  const oidLength = /objectformat\s*=\s*sha256/i.test(text('config') ?? '') ? 32 : 20;
+  const refs = new Map<string, string>(readPackedRefs(text('packed-refs') ?? ''));
+  if (files.has('packed-refs') && files.get('packed-refs') === undefined) unreadable.push('packed-refs');
+  const objects = new Set<string>();
+  let index: Map<string, GitIndexEntry> | undefined;
+  for (const [path, bytes] of files) {
+    if (!isGitStatePath(path)) continue;
+    if (path === 'HEAD' || path.startsWith('refs/')) {
+      if (bytes === undefined) unreadable.push(path);
+      else refs.set(path, readLooseRef(decoder.decode(bytes)));
+    } else if (path === 'index') {
+      try {
+        if (bytes === undefined) throw new GitFormatError('content not kept');
+        index = readGitIndex(bytes, oidLength);
+      } catch (error) {
+        if (!(error instanceof GitFormatError)) throw error;
+        unreadable.push(path);
+      }
+    } else if (path.startsWith('objects/')) {
+      const loose = /^objects\/([0-9a-f]{2})\/([0-9a-f]{38}|[0-9a-f]{62})$/.exec(path);
+      if (loose !== null) objects.add(`${loose[1]}${loose[2]}`);
+      if (/^objects\/pack\/[^/]+\.idx$/.test(path)) {
+        try {
+          if (bytes === undefined) throw new GitFormatError('content not kept');
+          for (const id of readPackIndex(bytes, oidLength)) objects.add(id);
+        } catch (error) {
+          if (!(error instanceof GitFormatError)) throw error;
+          unreadable.push(path);
+        }
+      }
+    }
+  }
+  return { refs, index, objects, unreadable };
+}
