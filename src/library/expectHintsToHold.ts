@@ -1,5 +1,6 @@
 import picocolors from 'picocolors';
 import { formatReportText } from '../report/formatReportText.js';
+import { inertReport } from '../report/inertEvent.js';
 import { hasContradiction } from '../model/report.js';
 import type { Report } from '../model/report.js';
 
@@ -7,7 +8,7 @@ import type { Report } from '../model/report.js';
 export class HintsContradictedError extends Error {
   constructor(readonly report: Report) {
     const what = hasContradiction(report) ? 'declared hints are contradicted' : 'some hints are inconclusive';
-    super(`hintproof: ${what}\n\n${formatReportText(report, picocolors.createColors(false))}`);
+    super(`hintproof: ${what}\n\n${formatReportText(inertReport(report), picocolors.createColors(false))}`);
     this.name = 'HintsContradictedError';
   }
 }

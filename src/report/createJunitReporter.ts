@@ -6,6 +6,7 @@ import { formatArgs } from './formatArgs.js';
 import { formatChange } from './formatChange.js';
 import { formatPreamble } from './formatPreamble.js';
 import { HINT_RULES } from './hintRules.js';
+import { inertReport } from './inertEvent.js';
 import type { Report } from '../model/report.js';
 
 // The package's types declare a default export; at run time Node hands over module.exports itself.
@@ -25,7 +26,9 @@ export function createJunitReporter(options: JunitReporterOptions): EventSink {
   };
 }
 
-export function junitXml(report: Report): string {
+/** The JUnit XML of a report, its strings made inert first (`inertReport`): valid XML whatever a server sent. */
+export function junitXml(raw: Report): string {
+  const report = inertReport(raw);
   const builder = junit.newBuilder();
   const suite = builder
     .testSuite()

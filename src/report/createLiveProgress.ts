@@ -1,4 +1,5 @@
 import type { EngineEvent, EventSink } from '../model/events.js';
+import { inertEvent } from './inertEvent.js';
 import { plural } from './plural.js';
 
 export interface LiveProgressOptions {
@@ -41,7 +42,8 @@ export function createLiveProgress(options: LiveProgressOptions): EventSink {
         started = options.now();
         return;
       case 'tool-start':
-        ({ tool, budget } = event);
+        // A server's tool name, inert (`inertEvent`) before it meets the terminal.
+        ({ tool, budget } = inertEvent(event));
         done = 0;
         show();
         return;

@@ -5,6 +5,8 @@ import { formatArgs } from './formatArgs.js';
 import { formatChange } from './formatChange.js';
 import { formatPreamble } from './formatPreamble.js';
 import type { Evidence, Report, Verdict } from '../model/report.js';
+import { inertReport } from './inertEvent.js';
+import { mdCellCode, mdCode, mdHtml, mdText } from './markdownEscape.js';
 import { plural } from './plural.js';
 
 export interface MarkdownReporterOptions {
@@ -26,7 +28,13 @@ const CELLS: Record<Verdict['status'], string> = {
   unchecked: 'unchecked',
 };
 
-export function markdownReport(report: Report): string {
+/**
+ * The Markdown report. Every string is made inert first (`inertReport`), then placed with the escape its
+ * position needs: code spans (`mdCode`), prose (`mdText`), code in table cells (`mdCellCode`), the HTML summary (`mdHtml`). So no
+ * name or message can close a code span or a cell, start a link, or inject HTML.
+ */
+export function markdownReport(raw: Report): string {
+  const report = inertReport(raw);
   const contradictions = contradictionsOf(report);
   const toolsHit = new Set(contradictions.map((c) => c.tool.name)).size;
   const lines = [
@@ -34,30 +42,28 @@ export function markdownReport(report: Report): string {
       ? `## hintproof: ${plural(contradictions.length, 'hint')} contradicted in ${toolsHit} of ${plural(report.tools.length, 'tool')}`
       : `## hintproof: no hint contradicted in ${plural(report.tools.length, 'tool')}`,
     '',
-    `\`${report.server.name} ${report.server.version}\` · seed ${report.settings.seed} · ${report.settings.runs} runs per tool · hintproof ${report.hintproof}`,
+    `${mdCode(`${report.server.name} ${report.server.version}`)} · seed ${report.settings.seed} · ${report.settings.runs} runs per tool · hintproof ${mdText(report.hintproof)}`,
     '',
     '| tool | readOnly | destructive | idempotent | openWorld | calls | errors |',
     '|---|---|---|---|---|--:|--:|',
     ...report.tools.map(
       (tool) =>
-        `| \`${escapeCell(tool.name)}\` | ${HINT_NAMES.map((hint) => CELLS[tool.verdicts[hint].status]).join(' | ')} | ${tool.calls.total} | ${tool.calls.errors} |`,
+        `| ${mdCellCode(tool.name)} | ${HINT_NAMES.map((hint) => CELLS[tool.verdicts[hint].status]).join(' | ')} | ${tool.calls.total} | ${tool.calls.errors} |`,
     ),
   ];
   for (const { tool, evidence } of contradictions) {
     lines.push(
       '',
-      `<details><summary>❌ ${escapeHtml(evidence.title)}</summary>`,
+      `<details><summary>❌ ${mdHtml(evidence.title)}</summary>`,
       '',
-      `- Declared: \`${JSON.stringify(tool.declared)}\``,
-      `- Observed on call ${evidence.call}: ${evidence.changes.map((change) => `\`${formatChange(change)}\``).join(', ')}`,
-      `- Arguments: \`${formatArgs(evidence.args, 1000)}\``,
+      `- Declared: ${mdCode(JSON.stringify(tool.declared))}`,
+      `- Observed on call ${evidence.call}: ${evidence.changes.map((change) => mdCode(formatChange(change))).join(', ')}`,
+      `- Arguments: ${mdCode(formatArgs(evidence.args, 1000))}`,
       ...preambleItems(evidence),
       '',
       'Reproduce with:',
       '',
-      '```sh',
-      evidence.replay,
-      '```',
+      codeBlock(evidence.replay),
       '',
       '</details>',
     );
@@ -65,7 +71,9 @@ export function markdownReport(report: Report): string {
   const inconclusive = report.tools.flatMap((tool) =>
     HINT_NAMES.flatMap((hint) => {
       const verdict = tool.verdicts[hint];
-      return verdict.status === 'inconclusive' ? [`- \`${tool.name}\` ${hint}: ${verdict.reason}`] : [];
+      return verdict.status === 'inconclusive'
+        ? [`- ${mdCode(tool.name)} ${hint}: ${mdText(verdict.reason)}`]
+        : [];
     }),
   );
   if (inconclusive.length > 0)
@@ -73,26 +81,22 @@ export function markdownReport(report: Report): string {
   return `${lines.join('\n')}\n`;
 }
 
-function escapeCell(text: string): string {
-  return text.replace(/\|/g, '\\|');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** A fenced `sh` block whose fence is longer than any backtick run in the (single-line) command. */
+function codeBlock(command: string): string {
+  const longestRun = Math.max(2, ...(command.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longestRun + 1);
+  return `${fence}sh\n${command}\n${fence}`;
 }
 
 /** For a counterexample found after a preamble: the calls made before it, as a nested numbered list. */
 function preambleItems(evidence: Evidence): string[] {
   const steps = formatPreamble(evidence);
   if (steps.length === 0) return [];
-  return [
-    '- After these calls, from a fresh sandbox:',
-    ...steps.map((step) => `  ${escapeMarkdownStep(step)}`),
-  ];
+  return ['- After these calls, from a fresh sandbox:', ...steps.map((step) => `  ${markdownStep(step)}`)];
 }
 
-/** A step as a Markdown list item with its arguments as code. */
-function escapeMarkdownStep(step: string): string {
+/** A step (`1. tool {args} → outcome`) as a Markdown list item with the rest as code. */
+function markdownStep(step: string): string {
   const [number, ...rest] = step.split(' ');
-  return `${number ?? ''} \`${rest.join(' ')}\``;
+  return `${number ?? ''} ${mdCode(rest.join(' '))}`;
 }

@@ -6,6 +6,7 @@ import { formatArgs } from './formatArgs.js';
 import { formatChange } from './formatChange.js';
 import { formatPreamble } from './formatPreamble.js';
 import { HINT_RULES } from './hintRules.js';
+import { inertReport } from './inertEvent.js';
 import type { Report } from '../model/report.js';
 
 /** Where results point: the server's file (or the config), relative to the repository root. */
@@ -28,7 +29,9 @@ export function createSarifReporter(options: SarifReporterOptions): EventSink {
   };
 }
 
-export function sarifLog(report: Report, options: Omit<SarifReporterOptions, 'write'>): Log {
+/** The SARIF log of a report, its strings made inert first (`inertReport`), as code scanning shows them. */
+export function sarifLog(raw: Report, options: Omit<SarifReporterOptions, 'write'>): Log {
+  const report = inertReport(raw);
   const rules: ReportingDescriptor[] = HINT_NAMES.map((hint) => ({
     id: hint,
     name: HINT_RULES[hint].name,

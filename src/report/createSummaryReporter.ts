@@ -1,11 +1,13 @@
 import picocolors from 'picocolors';
 import type { EngineEvent, EventSink } from '../model/events.js';
 import { formatSummary } from './formatSummary.js';
+import { inertReport } from './inertEvent.js';
 
 /** `--quiet`: on `end`, only the summary and the exit-status line. */
 export function createSummaryReporter(options: { write: (text: string) => void; color: boolean }): EventSink {
   const colors = picocolors.createColors(options.color);
   return (event: EngineEvent): void => {
-    if (event.type === 'end') options.write(`${formatSummary(event.report, colors).join('\n')}\n`);
+    if (event.type === 'end')
+      options.write(`${formatSummary(inertReport(event.report), colors).join('\n')}\n`);
   };
 }

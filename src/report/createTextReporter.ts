@@ -5,6 +5,7 @@ import { formatHeader } from './formatHeader.js';
 import { formatObservation } from './formatObservation.js';
 import { formatProgressLine } from './formatProgressLine.js';
 import { formatReportText } from './formatReportText.js';
+import { inertEvent } from './inertEvent.js';
 
 export interface TextReporterOptions {
   /** Receives the text, whole lines at a time, each ending with `\n`. */
@@ -20,7 +21,7 @@ export interface TextReporterOptions {
 }
 
 /**
- * The human report: a header on `start`, optional progress and verbose lines while tools run, and on `end` the
+ * The human report (every event made inert first: `inertEvent`): a header on `start`, optional progress and verbose lines while tools run, and on `end` the
  * verdict table, every contradiction with its replay command, and a summary. Writes only through `write`.
  */
 export function createTextReporter(options: TextReporterOptions): EventSink {
@@ -32,7 +33,11 @@ export function createTextReporter(options: TextReporterOptions): EventSink {
     wroteSinceHeader = true;
   };
 
-  return (event: EngineEvent): void => {
+  return (raw: EngineEvent): void => {
+    if (raw.type === 'tool-start' || raw.type === 'contradiction') return;
+    if ((raw.type === 'observation' || raw.type === 'invalid-arguments') && options.verbose !== true) return;
+    // The one place where server strings become inert for the terminal.
+    const event = inertEvent(raw);
     switch (event.type) {
       case 'start':
         nameWidth = Math.max(0, ...event.tools.map((tool) => tool.name.length));
@@ -54,9 +59,6 @@ export function createTextReporter(options: TextReporterOptions): EventSink {
             `    ${event.tool} ${colors.dim(formatArgs(event.args))} → not sent: ${colors.yellow(event.errors)}`,
           );
         }
-        return;
-      case 'tool-start':
-      case 'contradiction':
         return;
     }
   };

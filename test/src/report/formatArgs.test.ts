@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatArgs } from '../../../src/report/formatArgs.js';
+import { hostileString, INVISIBLE_CHAR } from './hostileStrings.js';
 
 describe('formatArgs', () => {
   it('shows arguments as compact JSON', () => {
@@ -38,6 +39,21 @@ describe('formatArgs', () => {
         expect(formatArgs(args)).not.toContain('\n');
       }),
       { seed: 42 },
+    );
+  });
+
+  it('escapes every invisible character as JSON does, so the text is inert and parses to the same value', () => {
+    expect(formatArgs({ 'k\u202e': '\x1b[2J\u2028\x7f\x85' })).toBe(
+      '{"k\\u202e":"\\u001b[2J\\u2028\\u007f\\u0085"}',
+    );
+    const hostileJson = fc.jsonValue({ stringUnit: 'binary' });
+    fc.assert(
+      fc.property(fc.dictionary(hostileString, hostileJson), (args) => {
+        const shown = formatArgs(args, Infinity);
+        expect(shown).not.toMatch(INVISIBLE_CHAR);
+        expect(JSON.parse(shown)).toEqual(JSON.parse(JSON.stringify(args)));
+      }),
+      { seed: 42, numRuns: 300 },
     );
   });
 });
