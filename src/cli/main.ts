@@ -3,6 +3,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { baselineFromReport, parseBaseline, serializeBaseline } from '../baseline/baselineFile.js';
 import type { Baseline } from '../baseline/baselineFile.js';
 import { hasContradiction, hasFailingDrift } from '../model/report.js';
+import type { Report } from '../model/report.js';
+import { inertLoose } from '../report/inertText.js';
 import { runChecks } from '../run/engine.js';
 import type { PgProviderOptions } from '../../harness/environments/postgres/index.js';
 import { SetupError } from '../model/setupError.js';
@@ -60,14 +62,16 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       // --help and --version end here with exit code 0; usage errors were already printed.
       return error.exitCode === 0 ? EXIT.ok : EXIT.setup;
     }
+    // Messages quote what the server printed (stderr, stdout lines, names): inert, lines kept.
+    const say = (text: string) => io.stderr(inertLoose(text, { keepNewlines: true }));
     if (error instanceof SetupError) {
-      io.stderr(`hintproof: ${error.message}\n`);
-      if (verbose && error.cause instanceof Error && error.cause.stack) io.stderr(`${error.cause.stack}\n`);
+      say(`hintproof: ${error.message}\n`);
+      if (verbose && error.cause instanceof Error && error.cause.stack) say(`${error.cause.stack}\n`);
       return EXIT.setup;
     }
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr(`hintproof: internal error: ${message}\n`);
-    io.stderr(
+    say(`hintproof: internal error: ${message}\n`);
+    say(
       verbose && error instanceof Error && error.stack
         ? `${error.stack}\n`
         : 'Run again with --verbose for the stack trace, and please report it.\n',
@@ -120,7 +124,7 @@ async function check(
     reporters.emit,
   );
   reporters.finish();
-  const saved = saveFailures(report, args, io.cwd);
+  const saved = saveOrSay(report, args, io);
   if (saved.length > 0 && args.reporter?.includes('text') !== false) {
     io.stdout(
       `Saved ${saved.length} failing case(s) in ${FAILURES_DIRECTORY}; re-run one with: hintproof replay ${saved[0]}\n`,
@@ -132,6 +136,20 @@ async function check(
     return hasContradiction(report) ? EXIT.contradicted : EXIT.ok;
   }
   return hasContradiction(report) || hasFailingDrift(report) ? EXIT.contradicted : EXIT.ok;
+}
+
+/** Saves the failing cases; when that fails, says why and goes on: the verdicts and exit code stand. */
+function saveOrSay(report: Report, args: CheckArguments, io: Io): string[] {
+  try {
+    return saveFailures(report, args, io.cwd);
+  } catch (error) {
+    io.stderr(
+      inertLoose(`hintproof: the failing cases were not saved: ${(error as Error).message}\n`, {
+        keepNewlines: true,
+      }),
+    );
+    return [];
+  }
 }
 
 /** Reads `--baseline FILE`; with `--update-baseline` a missing file is fine (it is about to be written). */

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Report } from '../model/report.js';
+import { inertText } from '../report/inertText.js';
 import { loadFailure } from './failures.js';
 import type { Io } from './main.js';
 import { replayWords } from './replayCommand.js';
@@ -23,7 +24,7 @@ export async function replay(
 ): Promise<number> {
   const saved = loadFailure(id, io.cwd);
   const words = replayWords(saved.check, saved.tool, saved.seed, saved.path, saved.evidence.producers);
-  io.stdout(`Replaying ${saved.id}: ${saved.evidence.title}\n  ${shellJoin(words)}\n`);
+  io.stdout(`Replaying ${saved.id}: ${inertText(saved.evidence.title)}\n  ${shellJoin(words)}\n`);
   const work = mkdtempSync(join(tmpdir(), 'hintproof-replay-'));
   let failing = 0;
   try {
@@ -43,7 +44,7 @@ export async function replay(
       const still = verdict?.status === 'contradicted';
       if (still) failing++;
       io.stdout(
-        `  attempt ${attempt}/${REPLAY_ATTEMPTS}: ${still ? `still contradicted (${verdict.evidence.title})` : `${verdict?.status ?? 'no verdict'}`}\n`,
+        `  attempt ${attempt}/${REPLAY_ATTEMPTS}: ${still ? `still contradicted (${inertText(verdict.evidence.title)})` : `${verdict?.status ?? 'no verdict'}`}\n`,
       );
     }
   } finally {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { CheckArguments } from '../../../src/cli/program.js';
 import { replayCommand } from '../../../src/cli/replayCommand.js';
@@ -22,6 +23,17 @@ describe('replayCommand', () => {
     expect(replayCommand(args, 'read_note', 42, '7:0')).toBe(
       "hintproof check --fs ./notes --env DATA={fs}/data --ignore 'fs:**/*.log' --timeout 3 --tool read_note --seed 42 --path 7:0 -- node server.js {fs}",
     );
+  });
+
+  it('writes a control or invisible character as an ANSI-C escape that bash reads back to the same argument', () => {
+    const hostile = ["a\x1b[2Jb\nc'd\\e", '\u202eevil\u{e0041}', '\x7f\x85 x'];
+    expect(shellQuote(hostile[0]!)).toBe("$'a\\x1b[2Jb\\x0ac\\'d\\\\e'");
+    for (const arg of hostile) {
+      const quoted = shellQuote(arg);
+      expect(quoted).not.toMatch(/[\p{Cc}\p{Cf}]/u);
+      const echoed = spawnSync('bash', ['-c', `printf %s ${quoted}`], { encoding: 'utf8' }).stdout;
+      expect(echoed).toBe(arg);
+    }
   });
 
   it('quotes what a shell would split or expand', () => {
