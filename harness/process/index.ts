@@ -16,3 +16,7 @@ export type { DiskGuard, DiskLimit } from './diskGuard.js';
 export { createEgressReader, egressTraceAvailable, parseTraceLine, tracedSpawn } from './egressTrace.js';
 export type { EgressAttempt, EgressReader } from './egressTrace.js';
 export { findExecutable } from './findExecutable.js';
+export { LauncherError, parseLauncher } from './packageLauncher.js';
+export type { LauncherRequest } from './packageLauncher.js';
+export { installPackage, PackageInstallError, packageCacheDirectory } from './installPackage.js';
+export type { InstallOptions, InstalledPackage } from './installPackage.js';
