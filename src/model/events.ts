@@ -1,6 +1,14 @@
 import type { Change } from '../../harness/index.js';
 import type { DeclaredHints, HintName, Hints } from './hints.js';
-import type { Evidence, PreambleCall, Report, ServerInfo, Settings, ToolReport } from './report.js';
+import type {
+  Evidence,
+  PackageInfo,
+  PreambleCall,
+  Report,
+  ServerInfo,
+  Settings,
+  ToolReport,
+} from './report.js';
 import type { Observation } from './observation.js';
 
 /** What the engine tells reporters, in order. Reporters only consume these; they never call back. */
@@ -10,6 +18,7 @@ export type EngineEvent =
       readonly server: ServerInfo;
       readonly settings: Settings;
       readonly command: readonly string[];
+      readonly package?: PackageInfo;
       readonly tools: ReadonlyArray<{ name: string; declared: DeclaredHints; effective: Hints }>;
       readonly ambient: readonly Change[];
     }

@@ -97,6 +97,15 @@ export interface Drift {
   readonly added: readonly string[];
 }
 
+/** The package a launcher command (`npx -y pkg`) named, as hintproof installed and ran it. */
+export interface PackageInfo {
+  readonly name: string;
+  /** The version npm resolved (what ran, whatever range or tag the command gave). */
+  readonly version: string;
+  /** `project`: the local project's copy (as npx uses it); `cache`: installed earlier; `installed`: now. */
+  readonly from: 'project' | 'cache' | 'installed';
+}
+
 export interface ServerInfo {
   readonly name: string;
   readonly version: string;
@@ -125,6 +134,8 @@ export interface Report {
   readonly settings: Settings;
   /** The command that was checked, placeholders left in. */
   readonly command: readonly string[];
+  /** The package the command ran through a launcher (`npx -y pkg`), with its resolved version. */
+  readonly package?: PackageInfo;
   /** Changes seen while no tool was called (background jobs, clocks): excluded from every verdict. */
   readonly ambient: readonly Change[];
   readonly tools: readonly ToolReport[];
