@@ -11,7 +11,7 @@ import type { Baseline } from '../baseline/baselineFile.js';
 import type { ToolSettings } from '../config/defineConfig.js';
 import { compareBaseline } from '../baseline/compareBaseline.js';
 import { declaredHints, effectiveHints } from '../hints/effectiveHints.js';
-import type { Report, Settings, ToolReport } from '../model/report.js';
+import type { PackageInfo, Report, Settings, ToolReport } from '../model/report.js';
 import { checkTool } from './checkTool.js';
 import type { EventSink } from '../model/events.js';
 import { exclusionOf } from './exclusion.js';
@@ -46,6 +46,8 @@ export interface CheckOptions {
   readonly calibrationMs: number;
   /** The command-line to show in the report (placeholders left in). */
   readonly commandLine: readonly string[];
+  /** The package a launcher command named (`npx -y pkg`), installed before the run: named in the report. */
+  readonly package?: PackageInfo;
   /** The command that replays one counterexample (`producers`: the preamble candidates it was found with). */
   readonly replayCommand: (tool: string, seed: number, path: string, producers?: readonly string[]) => string;
   /** `--producers`: the tools preambles draw on, fixed; learned during the check when absent. */
@@ -119,6 +121,7 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       server: found.server,
       settings,
       command: options.commandLine,
+      ...(options.package === undefined ? {} : { package: options.package }),
       tools: selected.map((tool) => {
         const declared = declaredHints(tool.annotations);
         return { name: tool.name, declared, effective: effectiveHints(declared) };
@@ -155,6 +158,7 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       server: found.server,
       settings,
       command: options.commandLine,
+      ...(options.package === undefined ? {} : { package: options.package }),
       ambient: found.ambient,
       ...(found.startupEgress.length > 0 ? { startupEgress: found.startupEgress } : {}),
       tools,

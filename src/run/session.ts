@@ -37,6 +37,8 @@ export interface ServerSpec {
    * bare `{ traceEgress }` uses the mechanism the machine offers and the default disk limit.
    */
   readonly isolation?: Partial<SpawnIsolation> & { readonly traceEgress: boolean };
+  /** Host directories an isolated server must see read-only besides its own files (an installed package). */
+  readonly readOnly?: readonly string[];
 }
 
 /**
@@ -141,7 +143,7 @@ export async function startSession(
         plain,
         {
           runDirectory: directory,
-          readOnly: serverFiles(executable, plain.args, directory),
+          readOnly: [...serverFiles(executable, plain.args, directory), ...(spec.readOnly ?? [])],
           mounts: access?.mounts ?? [],
           relays: access?.relays ?? [],
         },
