@@ -16,6 +16,7 @@ import { applyConfig } from './applyConfig.js';
 import { init } from './init.js';
 import { loadConfig } from './loadConfig.js';
 import type { ToolSettings } from '../config/defineConfig.js';
+import { prepareLaunch } from '../launch/prepareLaunch.js';
 import { replay } from './replay.js';
 import { createReporters } from './reporters.js';
 import type { CheckArguments } from './program.js';
@@ -96,15 +97,28 @@ async function check(
   const [command = args.command, ...commandArgs] = resolveCommandPaths([args.command, ...args.args], io.cwd);
   const reporters = createReporters(args, io, [command, ...commandArgs]);
   const seed = args.seed ?? io.randomSeed();
+  const launch = await prepareLaunch(command, commandArgs, {
+    cwd: io.cwd,
+    env: io.env,
+    allowScripts: args.allowInstallScripts === true,
+  });
+  if (launch.skippedScripts.length > 0) {
+    io.stderr(
+      `hintproof: the install scripts of ${launch.skippedScripts.join(', ')} were not run. If the server needs ` +
+        'them (a native build), pass --allow-install-scripts (they run on this machine, outside the sandbox).\n',
+    );
+  }
   const report = await runChecks(
     {
       server: {
-        command,
-        args: commandArgs,
+        command: launch.command,
+        args: launch.args,
         env: args.env,
         startupTimeoutSeconds: args.startupTimeout,
         clientVersion: VERSION,
+        readOnly: launch.readOnly,
       },
+      ...(launch.package === undefined ? {} : { package: launch.package }),
       ...(args.fs === undefined ? {} : { fsSeed: args.fs }),
       ...pgOptions(args),
       runs: args.runs,

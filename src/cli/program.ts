@@ -38,6 +38,8 @@ export interface CheckArguments {
   readonly isolation?: boolean;
   /** The config file to read (`--config`). */
   readonly config?: string;
+  /** `--allow-install-scripts`: run the install scripts of a package an npx-style command installs. */
+  readonly allowInstallScripts?: boolean;
   readonly color?: boolean;
 }
 
@@ -165,6 +167,11 @@ export function buildProgram(
       'where json, junit, sarif and markdown reports go (default: hintproof-report)',
     )
     .option('--verbose', 'print every call with its changes, and stack traces of internal errors')
+    .option(
+      '--allow-install-scripts',
+      'run the install scripts of the package an npx-style command installs (off by default: they run on ' +
+        'this machine, outside the sandbox)',
+    )
     .option(
       '--no-isolation',
       'run the server without bubblewrap (on your filesystem and network; openWorldHint unchecked)',

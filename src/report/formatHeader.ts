@@ -23,6 +23,7 @@ export function formatHeader(start: StartEvent, version: string | undefined, col
   parts.push(`seed ${settings.seed}`);
   if (settings.path !== undefined) parts.push(`path "${settings.path}"`);
   const lines = [parts.join(' · '), colors.dim(`command: ${formatCommand(start.command)}`)];
+  if (start.package !== undefined) lines.push(colors.dim(`package: ${formatPackage(start.package)}`));
   // Running a stranger's code unconfined is worth the first line.
   if (settings.isolation === 'none') {
     lines.unshift(
@@ -39,4 +40,14 @@ export function formatHeader(start: StartEvent, version: string | undefined, col
   }
   if (settings.ignore.length > 0) lines.push(colors.dim(`ignoring: ${settings.ignore.join(', ')}`));
   return lines;
+}
+
+/** `tiny-notes-mcp 1.4.2 (installed by hintproof, outside the sandbox)`. */
+function formatPackage(found: NonNullable<StartEvent['package']>): string {
+  const from = {
+    project: "this project's node_modules",
+    cache: "hintproof's cache",
+    installed: 'installed by hintproof, outside the sandbox',
+  }[found.from];
+  return `${found.name} ${found.version} (${from})`;
 }

@@ -1,0 +1,76 @@
+import {
+  installPackage,
+  LauncherError,
+  PackageInstallError,
+  packageCacheDirectory,
+  parseLauncher,
+} from '../../harness/process/index.js';
+import type { PackageInfo } from '../model/report.js';
+import { SetupError } from '../model/setupError.js';
+
+/** What to spawn for a server command: itself, or for a launcher (`npx -y pkg`) the installed program. */
+export interface Launch {
+  readonly command: string;
+  readonly args: readonly string[];
+  /** Host directories the isolated server must see (the installed package and its dependencies). */
+  readonly readOnly: readonly string[];
+  /** The package the launcher named, as installed. */
+  readonly package?: PackageInfo;
+  /** Packages whose install scripts were not run (they may be needed: `--allow-install-scripts`). */
+  readonly skippedScripts: readonly string[];
+}
+
+export interface LaunchOptions {
+  /** Relative package paths resolve against it, and npx's local-project rule starts there. */
+  readonly cwd: string;
+  /** The caller's environment: npm runs with it, outside the sandbox. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly allowScripts?: boolean;
+}
+
+/**
+ * Turns `npx -y pkg args` (and `npm exec`, `pnpm dlx`, `yarn dlx`, `bunx`) into the installed program with
+ * the same arguments, installed outside the sandbox first (see `installPackage`): inside it there is no
+ * registry. Any other command passes unchanged. Throws SetupError when the package cannot be installed.
+ */
+export async function prepareLaunch(
+  command: string,
+  args: readonly string[],
+  options: LaunchOptions,
+): Promise<Launch> {
+  let request;
+  try {
+    request = parseLauncher(command, args);
+  } catch (error) {
+    if (error instanceof LauncherError) throw new SetupError(error.message, { cause: error });
+    throw error;
+  }
+  if (request === undefined) return { command, args, readOnly: [], skippedScripts: [] };
+  try {
+    const installed = await installPackage({
+      packages: request.packages,
+      ...(request.bin === undefined ? {} : { bin: request.bin }),
+      npmOptions: request.npmOptions,
+      cwd: options.cwd,
+      env: options.env,
+      cache: packageCacheDirectory(options.env),
+      allowScripts: options.allowScripts === true,
+    });
+    return {
+      command: installed.program,
+      args: request.args,
+      readOnly: [installed.root],
+      package: { name: installed.name, version: installed.version, from: installed.from },
+      skippedScripts: installed.skippedScripts,
+    };
+  } catch (error) {
+    if (error instanceof PackageInstallError || error instanceof Error) {
+      throw new SetupError(
+        `Could not install the package of "${[command, ...args].join(' ')}" (${request.launcher} runs it, ` +
+          `and the sandbox has no network, so hintproof installs it first): ${error.message}`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
