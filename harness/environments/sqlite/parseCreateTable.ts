@@ -11,6 +11,8 @@ export interface ColumnShape {
   readonly defaultText?: string;
   /** A generated column: VIRTUAL ones are not stored in the record. */
   readonly generated?: 'virtual' | 'stored';
+  /** Declared UNIQUE on the column itself, or alone in a table-level UNIQUE constraint. */
+  readonly unique?: boolean;
   /** Declared `PRIMARY KEY … DESC` on the column itself (then an INTEGER column is not a rowid alias). */
   readonly descendingKey?: boolean;
 }
@@ -59,12 +61,15 @@ export function parseCreateTable(sql: string): TableShape | undefined {
   const definitions = splitTopLevel(tokens.slice(at + 1, close - 1));
   const columns: ColumnShape[] = [];
   let primaryKey: string[] = [];
+  const uniques: string[] = [];
   for (const definition of definitions) {
     const first = definition[0];
     if (first === undefined) return undefined;
     if (first.kind === 'word' && TABLE_CONSTRAINTS.has(first.value.toUpperCase())) {
-      const key = tableKey(definition);
+      const key = tableKey(definition, 'PRIMARY');
       if (key !== undefined) primaryKey = key;
+      const unique = tableKey(definition, 'UNIQUE');
+      if (unique?.length === 1) uniques.push(unique[0] as string);
       continue;
     }
     const column = parseColumn(definition);
@@ -72,6 +77,10 @@ export function parseCreateTable(sql: string): TableShape | undefined {
     if (column.primaryKey) primaryKey = [column.shape.name];
   }
   if (columns.length === 0) return undefined;
+  for (const name of uniques) {
+    const index = columns.findIndex((column) => sameName(column.name, name));
+    if (index >= 0) columns[index] = { ...(columns[index] as ColumnShape), unique: true };
+  }
   const options = tokens.slice(close).map((token) => token.value.toUpperCase());
   const withoutRowid = options.some((word, i) => word === 'WITHOUT' && options[i + 1] === 'ROWID');
   const aliasColumn =
@@ -114,6 +123,7 @@ function parseColumn(tokens: readonly SqlToken[]): { shape: ColumnShape; primary
   let primaryKey = false;
   let notNull = false;
   let descendingKey = false;
+  let unique = false;
   let defaultText: string | undefined;
   let generated: 'virtual' | 'stored' | undefined;
   const text = (from: number, to: number) =>
@@ -128,6 +138,9 @@ function parseColumn(tokens: readonly SqlToken[]): { shape: ColumnShape; primary
       primaryKey = true;
       if (isKeyword(tokens[at + 2], 'DESC')) descendingKey = true;
       at += 2;
+    } else if (word === 'UNIQUE') {
+      unique = true;
+      at++;
     } else if (word === 'NOT' && isKeyword(tokens[at + 1], 'NULL')) {
       notNull = true;
       at += 2;
@@ -154,17 +167,22 @@ function parseColumn(tokens: readonly SqlToken[]): { shape: ColumnShape; primary
     notNull,
     ...(defaultText === undefined ? {} : { defaultText }),
     ...(generated === undefined ? {} : { generated }),
+    ...(unique ? { unique } : {}),
     ...(descendingKey ? { descendingKey } : {}),
   };
   return { shape, primaryKey };
 }
 
-/** The columns of a table-level `PRIMARY KEY (a, b DESC, …)`, or undefined for another constraint. */
-function tableKey(tokens: readonly SqlToken[]): string[] | undefined {
+/**
+ * The columns of a table-level `PRIMARY KEY (a, b DESC, …)` or `UNIQUE (…)` (as `kind` asks), or undefined for
+ * another constraint.
+ */
+function tableKey(tokens: readonly SqlToken[], kind: 'PRIMARY' | 'UNIQUE'): string[] | undefined {
   let at = 0;
   if (isKeyword(tokens[at], 'CONSTRAINT')) at += 2;
-  if (!isKeyword(tokens[at], 'PRIMARY') || !isKeyword(tokens[at + 1], 'KEY')) return undefined;
-  const open = at + 2;
+  if (!isKeyword(tokens[at], kind)) return undefined;
+  if (kind === 'PRIMARY' && !isKeyword(tokens[++at], 'KEY')) return undefined;
+  const open = at + 1;
   if (tokens[open]?.value !== '(') return undefined;
   const inner = tokens.slice(open + 1, closingParen(tokens, open) - 1);
   return splitTopLevel(inner)
