@@ -41,6 +41,7 @@ export function applyConfig(
     ...args,
     ...server,
     ...pick('fs', path(config.environments?.fs)),
+    ...pick('sqlite', path(config.environments?.sqlite)),
     ...pick('pg', path(pg?.seed)),
     ...pick('pgProvider', pg?.provider),
     ...pick('pgUrl', pg?.url),

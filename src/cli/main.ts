@@ -120,6 +120,7 @@ async function check(
       },
       ...(launch.package === undefined ? {} : { package: launch.package }),
       ...(args.fs === undefined ? {} : { fsSeed: args.fs }),
+      ...(args.sqlite === undefined ? {} : { sqliteSeed: args.sqlite }),
       ...pgOptions(args),
       runs: args.runs,
       seed,

@@ -10,6 +10,8 @@ export interface CheckArguments {
   readonly command: string;
   readonly args: readonly string[];
   readonly fs?: string;
+  /** The seed of a SQLite database per run (`{sqlite}`): a .sql script or a database file. */
+  readonly sqlite?: string;
   /** The seed script of a Postgres database per run (`{pg}`). */
   readonly pg?: string;
   readonly pgProvider?: 'embedded' | 'url' | 'docker';
@@ -49,12 +51,16 @@ type ParsedOptions = Omit<CheckArguments, 'command' | 'args' | 'env' | 'tool' | 
 
 const CHECK_EXAMPLES = `
 Placeholders: {fs} in the command, its arguments and --env values is replaced by the run's sandbox directory;
-{pg} by a URL of the run's database ({pg.host}, {pg.port}, {pg.user}, {pg.password}, {pg.database}: its parts).
+{pg} by a URL of the run's database ({pg.host}, {pg.port}, {pg.user}, {pg.password}, {pg.database}: its parts);
+{sqlite} by the path of the run's SQLite database (made from --sqlite, inside {fs}).
+Every SQLite database and git repository in the sandbox is compared by meaning (rows, schema; refs, index
+entries, objects), whatever its name.
 
 Examples:
   $ hintproof check --fs ./notes -- node my-server.js {fs}
   $ hintproof check --env DATA_DIR={fs} --json report.json -- npx some-mcp-server
   $ hintproof check --pg seed.sql --env DATABASE_URL={pg} -- node db-server.js
+  $ hintproof check --sqlite todo.sql -- node todo-server.js --db {sqlite}
   $ hintproof check --tool read_note --seed 42 --path "7:0" -- node my-server.js {fs}
 
 Exit codes: 0 no hint contradicted · 1 a hint contradicted, or behaviour drifted from --baseline · 2 usage or set-up error.`;
@@ -89,6 +95,10 @@ export function buildProgram(
     .option(
       '--fs <dir>',
       "seed directory, copied into each run's sandbox as {fs} (default: an empty directory)",
+    )
+    .option(
+      '--sqlite <seed>',
+      'a .sql script (or a SQLite file) each run gets a fresh database of, at {fs}/<name>.db, as {sqlite}',
     )
     .option('--pg <seed.sql>', 'seed script loaded into a template; each run gets a fresh copy of it as {pg}')
     .addOption(

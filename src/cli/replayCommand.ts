@@ -26,6 +26,7 @@ export function replayWords(
 ): string[] {
   const words = ['hintproof', 'check'];
   if (args.fs !== undefined) words.push('--fs', args.fs);
+  if (args.sqlite !== undefined) words.push('--sqlite', args.sqlite);
   if (args.pg !== undefined) words.push('--pg', args.pg);
   if (args.pgProvider !== undefined) words.push('--pg-provider', args.pgProvider);
   if (args.pgUrl !== undefined) words.push('--pg-url', args.pgUrl);

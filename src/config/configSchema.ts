@@ -18,6 +18,7 @@ export const CONFIG_SCHEMA = {
       additionalProperties: false,
       properties: {
         fs: { type: 'string' },
+        sqlite: { type: 'string' },
         pg: {
           oneOf: [
             { type: 'string' },

@@ -20,6 +20,8 @@ export interface HintproofConfig {
   readonly environments?: {
     /** Seed directory copied into each run's `{fs}`. */
     readonly fs?: string;
+    /** Seed of each run's `{sqlite}` database (a .sql script or a SQLite file), made inside `{fs}`. */
+    readonly sqlite?: string;
     /** Seed SQL of each run's `{pg}` database, or the provider settings with it. */
     readonly pg?:
       | string

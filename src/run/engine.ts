@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { EnvironmentProvider } from '../../harness/index.js';
 import { createFsProvider } from '../../harness/environments/fs/index.js';
 import type { PgProviderOptions } from '../../harness/environments/postgres/index.js';
+import { createSqliteProvider } from '../../harness/environments/sqlite/index.js';
 import { createPgProvider } from '../../harness/environments/postgres/index.js';
 import { onExitCleanup } from '../../harness/process/index.js';
 import type { Baseline } from '../baseline/baselineFile.js';
@@ -31,6 +32,8 @@ export interface CheckOptions {
   readonly server: ServerSpec | InProcessSpec;
   /** The directory copied into each run's `{fs}`; an empty sandbox when absent. */
   readonly fsSeed?: string;
+  /** A SQLite database per run in `{fs}` (`{sqlite}`), made from this .sql script or database file. */
+  readonly sqliteSeed?: string;
   /** A Postgres database per run (`{pg}`), seeded from `pg.seed`; no database when absent. */
   readonly pg?: PgProviderOptions;
   /** Commands per tool. */
@@ -81,6 +84,9 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
         createFsProvider(options.fsSeed === undefined ? {} : { seed: options.fsSeed }),
       ),
     );
+    const sqliteSeed = options.sqliteSeed;
+    if (sqliteSeed !== undefined)
+      providers.push(await createProvider(() => createSqliteProvider({ seed: sqliteSeed })));
     const pg = options.pg;
     if (pg !== undefined) providers.push(await createProvider(() => createPgProvider(pg)));
     const plan = isolationPlan({
