@@ -3,6 +3,7 @@ import { lchown, mkdir, readdir, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { bubblewrapArguments } from './bubblewrap.js';
 import { relayedCommand } from './loopbackRelay.js';
+import { passThroughClosed } from './passThroughClosed.js';
 import type { SandboxLayout } from './sandboxPaths.js';
 import { DEFAULT_LIMITS } from './sandboxPaths.js';
 import type { SpawnOptions } from './spawnServer.js';
@@ -85,8 +86,10 @@ function probeUnshare(): Isolation {
  * network namespace (loopback only, with the layout's relays listening there), PID, IPC and UTS namespaces;
  * the host filesystem read-only; /tmp, /var/tmp, /run and the caller's HOME replaced by empty directories;
  * the run directory writable and the cwd; HOME and TMPDIR inside it; as an unprivileged user when hintproof
- * is root (so process limits apply); file-size, process and address-space limits. The environment is the
- * one given (already allow-listed). Ends with the server when hintproof dies.
+ * is root (so process limits apply), with passages through directories closed to that user on the way to
+ * its files (see passThroughClosed; a SpawnError when a file it needs stays closed); file-size, process and
+ * address-space limits. The environment is the one given (already allow-listed). Ends with the server when
+ * hintproof dies.
  */
 export function isolatedSpawn(
   options: SpawnOptions,
@@ -97,12 +100,22 @@ export function isolatedSpawn(
   const relays = layout.relays ?? [];
   const server = relayedCommand(options.command, options.args, relays);
   // The relay runs under hintproof's own node: show its installation.
-  const shown: SandboxLayout =
+  const withRelay: SandboxLayout =
     relays.length === 0
       ? layout
       : { ...layout, readOnly: [...(layout.readOnly ?? []), dirname(dirname(process.execPath))] };
+  const uid = layout.uid ?? SANDBOX_UID;
+  // As root the server runs as another user: open its way through directories closed to it.
+  const shown =
+    process.getuid?.() === 0
+      ? passThroughClosed(withRelay, { uid, gid: uid }, [
+          options.command,
+          ...options.args,
+          ...(relays.length === 0 ? [] : [process.execPath]),
+        ])
+      : withRelay;
   const inner = [
-    ...dropPrivileges(kind, layout.uid ?? SANDBOX_UID),
+    ...dropPrivileges(kind, uid),
     'prlimit',
     `--fsize=${limits.fileSizeBytes}`,
     `--nproc=${limits.processes}`,
