@@ -23,13 +23,20 @@ export interface CliResult {
  */
 export async function runCli(
   args: readonly string[],
-  options: { cwd?: string; json?: boolean; timeoutMs?: number; env?: Record<string, string> } = {},
+  options: {
+    cwd?: string;
+    json?: boolean;
+    timeoutMs?: number;
+    env?: Record<string, string>;
+    /** Another checkout's bin/hintproof.js. */
+    bin?: string;
+  } = {},
 ): Promise<CliResult> {
   const work = mkdtempSync(join(tmpdir(), 'hintproof-e2e-'));
   const jsonFile = join(work, 'report.json');
   const fullArgs = options.json ? ['check', '--json', jsonFile, ...args.slice(1)] : [...args];
   try {
-    const child = spawn(process.execPath, [bin, ...fullArgs], {
+    const child = spawn(process.execPath, [options.bin ?? bin, ...fullArgs], {
       cwd: options.cwd ?? repoRoot,
       env: { ...process.env, NO_COLOR: '1', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
