@@ -3,6 +3,8 @@ import type { Snapshot } from '../environment.js';
 import type { FsEntry } from './fsEntry.js';
 import { diffJsonFile } from './diffJsonFile.js';
 import { FS_ENVIRONMENT, asFsSnapshot, comparePaths } from './fsEntry.js';
+import { diffGitDirectories } from './gitDirectories.js';
+import { diffSqliteFiles } from './sqliteFiles.js';
 
 /**
  * The changes from `before` to `after`, in path order: one per path, except JSON files (below). Pure.
@@ -14,12 +16,20 @@ import { FS_ENVIRONMENT, asFsSnapshot, comparePaths } from './fsEntry.js';
  * are its record-level ones (`diffJsonFile`: `add`, `modify`, `delete` of keys, array elements and lines, with
  * entities `path#pointer`), none at all when the two documents are deep-equal, plus a file-level `modify` if
  * its mode changed too.
+ *
+ * SQLite databases and git directories are compared by meaning first (diffSqliteFiles: rows and schema, in
+ * the `sqlite` environment; diffGitDirectories: refs, index entries and objects), and the files they are
+ * read from are not reported again.
  */
 export function diffFsSnapshots(before: Snapshot, after: Snapshot): Change[] {
   const old = asFsSnapshot(before, 'before').entries;
   const now = asFsSnapshot(after, 'after').entries;
-  const paths = [...new Set([...old.keys(), ...now.keys()])].sort(comparePaths);
-  const changes: Change[] = [];
+  const sqlite = diffSqliteFiles(old, now, '');
+  const git = diffGitDirectories(old, now, FS_ENVIRONMENT);
+  const paths = [...new Set([...old.keys(), ...now.keys()])]
+    .filter((path) => !sqlite.handled.has(path) && !git.handled.has(path))
+    .sort(comparePaths);
+  const changes: Change[] = [...sqlite.changes, ...git.changes];
   for (const path of paths) {
     const a = old.get(path);
     const b = now.get(path);

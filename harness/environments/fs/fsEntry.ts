@@ -30,6 +30,8 @@ export interface FsPrefix {
  * - `text`: for a file that may hold JSON or JSON Lines (see `jsonText.ts`), its content as UTF-8 text, so a
  *   diff can report record-level changes. Kept only for files up to a size limit and within a per-snapshot
  *   budget; an unchanged file shares its text with earlier snapshots through the stat cache.
+ * - `bytes`: for a file read by meaning rather than as bytes (a SQLite database and its -wal and -journal, a
+ *   git directory's refs, index and pack indexes: see `contentPlan`), its whole content, kept like `text`.
  */
 export interface FsEntry {
   readonly type: FsEntryType;
@@ -40,6 +42,7 @@ export interface FsEntry {
   readonly target?: string;
   readonly prefixes?: readonly FsPrefix[];
   readonly text?: string;
+  readonly bytes?: Uint8Array;
 }
 
 /** A sandbox at one instant: sandbox-relative `/`-separated path → entry, in path order. Never mutated. */

@@ -1,0 +1,78 @@
+import { isGitContentPath } from '../git/gitState.js';
+import { hasSqliteHeader } from '../sqlite/index.js';
+import { COMPANION_SUFFIXES } from '../sqlite/index.js';
+
+/** Largest file whose bytes a snapshot keeps for a reading by meaning; bigger ones are compared by hash. */
+export const KEPT_FILE_LIMIT = 256 * 1024 * 1024;
+
+/**
+ * Whose bytes a snapshot keeps (see `FsEntry.bytes`): `keep`, a file read by meaning whatever it holds (a
+ * git directory's state files, a `-wal` or `-journal` beside another file); `sqlite`, any other file, kept
+ * only if it starts with the SQLite header. Files in no git directory and with no such name are `sqlite`.
+ */
+export type BytesMode = 'keep' | 'sqlite';
+
+/**
+ * The files of a tree whose bytes are kept whatever they hold: the state files of every git directory (a
+ * directory with a `HEAD` file and `objects` and `refs` directories) and the companions (`-wal`, `-journal`)
+ * of other files. Pure; deterministic for a given listing.
+ */
+export function planKeptBytes(
+  entries: readonly { path: string; type: 'file' | 'directory' | 'other' }[],
+): Set<string> {
+  const types = new Map(entries.map((entry) => [entry.path, entry.type]));
+  const gitDirectories = entries
+    .filter((entry) => entry.type === 'file' && (entry.path === 'HEAD' || entry.path.endsWith('/HEAD')))
+    .map((entry) => entry.path.slice(0, -'HEAD'.length))
+    .filter(
+      (prefix) => types.get(`${prefix}objects`) === 'directory' && types.get(`${prefix}refs`) === 'directory',
+    );
+  const kept = new Set<string>();
+  for (const { path, type } of entries) {
+    if (type !== 'file') continue;
+    const companion = COMPANION_SUFFIXES.find((suffix) => suffix !== '-shm' && path.endsWith(suffix));
+    if (companion !== undefined && types.get(path.slice(0, -companion.length)) === 'file') kept.add(path);
+    const git = gitDirectories.find((prefix) => path.startsWith(prefix));
+    if (git !== undefined && isGitContentPath(path.slice(git.length))) kept.add(path);
+  }
+  return kept;
+}
+
+/**
+ * Collects a file's bytes while it is hashed, as `mode` asks: all of them (`keep`), or only when the first
+ * bytes are the SQLite header (`sqlite`); never more than KEPT_FILE_LIMIT.
+ */
+export class BytesCollector {
+  private chunks: Buffer[] = [];
+  private length = 0;
+  private collecting: boolean;
+  private decided: boolean;
+
+  constructor(mode: BytesMode, size: number) {
+    this.collecting = size <= KEPT_FILE_LIMIT;
+    this.decided = mode === 'keep';
+  }
+
+  /** Called with each chunk read, in order; copies it if it is still wanted. */
+  add(chunk: Buffer): void {
+    if (!this.collecting || chunk.length === 0) return;
+    this.length += chunk.length;
+    if (this.length > KEPT_FILE_LIMIT) return this.drop();
+    this.chunks.push(Buffer.from(chunk));
+    if (!this.decided && this.length >= 16) {
+      this.decided = true;
+      if (!hasSqliteHeader(Buffer.concat(this.chunks).subarray(0, 16))) this.drop();
+    }
+  }
+
+  /** The bytes, or `undefined` when none were wanted or the file was too big. */
+  bytes(): Uint8Array | undefined {
+    if (!this.collecting || !this.decided) return undefined;
+    return Buffer.concat(this.chunks, this.length);
+  }
+
+  private drop(): void {
+    this.collecting = false;
+    this.chunks = [];
+  }
+}

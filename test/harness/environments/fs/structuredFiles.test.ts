@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diffFsSnapshots } from '../../../../harness/environments/fs/diffFsSnapshots.js';
+import type { FsEntry, FsSnapshot } from '../../../../harness/environments/fs/fsEntry.js';
+import { BytesCollector, planKeptBytes } from '../../../../harness/environments/fs/keptBytes.js';
+import { TestRepository } from '../git/gitFixture.js';
+import { TestDatabase } from '../sqlite/sqliteFixture.js';
+
+/** A snapshot of `root` built the way the fs snapshot builds one (hash, kept bytes), for the diff side alone. */
+function snapshot(root: string): FsSnapshot {
+  const listed: { path: string; type: 'file' | 'directory' | 'other' }[] = [];
+  const walk = (directory: string) => {
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
+      const path = join(directory, entry.name);
+      listed.push({ path: relative(root, path), type: entry.isDirectory() ? 'directory' : 'file' });
+      if (entry.isDirectory()) walk(path);
+    }
+  };
+  walk(root);
+  const kept = planKeptBytes(listed);
+  const entries = new Map<string, FsEntry>();
+  for (const { path, type } of listed.sort((a, b) => (a.path < b.path ? -1 : 1))) {
+    const mode = statSync(join(root, path)).mode & 0o7777;
+    if (type !== 'file') {
+      entries.set(path, { type, mode, size: 0 });
+      continue;
+    }
+    const content = readFileSync(join(root, path));
+    const collector = new BytesCollector(kept.has(path) ? 'keep' : 'sqlite', content.length);
+    collector.add(content);
+    const bytes = collector.bytes();
+    entries.set(path, {
+      type,
+      mode,
+      size: content.length,
+      sha256: createHash('sha256').update(content).digest('hex'),
+      ...(bytes === undefined ? {} : { bytes }),
+    });
+  }
+  return { environment: 'fs', entries };
+}
+
+const lines = (before: FsSnapshot, after: FsSnapshot) =>
+  diffFsSnapshots(before, after).map(
+    (change) => `${change.kind} ${change.environment}:${change.entity} (${change.detail})`,
+  );
+
+describe('diffFsSnapshots: SQLite databases by meaning', () => {
+  it.each(['wal', 'delete'] as const)(
+    'an insert is an added row, never a changed file (%s journal)',
+    (journal) => {
+      using db = new TestDatabase(
+        journal,
+        "create table todos (id integer primary key autoincrement, title text); insert into todos (title) values ('a');",
+      );
+      db.exec('select * from todos');
+      const before = snapshot(db.directory);
+      db.exec("select count(*) from todos; insert into todos (title) values ('b')");
+      const after = snapshot(db.directory);
+      expect(lines(before, after)).toEqual([
+        'add sqlite:test.db#todos(id=2) (row id=2, title="b")',
+        'counter sqlite:test.db#sqlite_sequence(name="todos") (seq: 1 → 2)',
+      ]);
+      db.exec('select * from todos');
+      expect(lines(after, snapshot(db.directory))).toEqual([]);
+    },
+  );
+
+  it('reports a file that stops being a database as a modified file, saying why', () => {
+    using db = new TestDatabase('delete', 'create table t (x); insert into t values (1);');
+    const before = snapshot(db.directory);
+    const entries = new Map(before.entries);
+    const main = entries.get('test.db') as FsEntry;
+    const damaged = Buffer.from(main.bytes as Uint8Array);
+    damaged.fill(0xff, 100, 120);
+    entries.set('test.db', { ...main, sha256: 'x', bytes: damaged });
+    expect(lines(before, { environment: 'fs', entries })).toEqual([
+      expect.stringMatching(
+        /^modify fs:test\.db \(content changed; not readable as a SQLite database \(after: /,
+      ),
+    ]);
+  });
+});
+
+describe('diffFsSnapshots: git repositories by meaning', () => {
+  it('a read-only git status on a copied repository is one counter; a commit is refs and objects', () => {
+    using seed = new TestRepository();
+    seed.write('a.txt', 'a\n').git('add', '.');
+    seed.git('commit', '-q', '-m', 'first');
+    using repo = seed.copy();
+    const before = snapshot(repo.root);
+    repo.git('status', '--porcelain');
+    const refreshed = snapshot(repo.root);
+    expect(lines(before, refreshed)).toEqual([
+      'counter fs:repo/.git#index (index rewritten with the same refs, index entries and objects (a cache refresh or repack))',
+    ]);
+    repo.git('status', '--porcelain');
+    const again = snapshot(repo.root);
+    expect(lines(refreshed, again)).toEqual([]);
+    repo.write('b.txt', 'b\n').git('add', 'b.txt');
+    repo.git('commit', '-q', '-m', 'second');
+    const committed = lines(again, snapshot(repo.root));
+    expect(committed).toContainEqual(expect.stringMatching(/^modify fs:repo\/\.git#refs\/heads\/main \(/));
+    expect(committed).toContainEqual(
+      expect.stringMatching(/^add fs:repo\/\.git#index\/b\.txt \(staged 100644 /),
+    );
+    expect(committed).toContainEqual(expect.stringMatching(/^add fs:repo\/\.git#objects \(\+3 objects/));
+    expect(committed).toContainEqual('add fs:repo/b.txt (file, 2 bytes)');
+    expect(committed.some((line) => /\.git\/(?:index|objects|refs)/.test(line))).toBe(false);
+  });
+});
