@@ -13,16 +13,21 @@ export type CallOutcome =
   /** No answer within the per-call time-out; the server process was killed. */
   | { readonly status: 'timeout'; readonly seconds: number }
   /** The connection broke during the call (the process exited, stdout closed, garbage). */
-  | { readonly status: 'crashed'; readonly message: string };
+  | { readonly status: 'crashed'; readonly message: string }
+  /**
+   * An answer that is not a tool result (a plain string, `content` that is not a list of blocks…): the server
+   * answered, so the call completed, but it failed. `sample` is the start of what was received.
+   */
+  | { readonly status: 'malformed'; readonly problem: string; readonly sample: string };
 
 /** A call that returned without `isError`. */
 export function succeeded(outcome: CallOutcome): boolean {
   return outcome.status === 'returned' && !outcome.isError;
 }
 
-/** A call that completed (returned, or was refused by the server): the server stayed up to answer. */
+/** A call that completed (returned, refused, or answered malformed): the server stayed up to answer. */
 export function completed(outcome: CallOutcome): boolean {
-  return outcome.status === 'returned' || outcome.status === 'rejected';
+  return outcome.status === 'returned' || outcome.status === 'rejected' || outcome.status === 'malformed';
 }
 
 /** One line that says why a call did not succeed, for samples in the report. */
@@ -36,6 +41,8 @@ export function describeFailure(outcome: CallOutcome): string {
       return `no answer within ${outcome.seconds}s (time-out)`;
     case 'crashed':
       return `connection lost: ${firstLine(outcome.message)}`;
+    case 'malformed':
+      return `malformed result (${outcome.problem}): ${firstLine(outcome.sample)}`;
   }
 }
 
