@@ -3,27 +3,38 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerProcess } from '../../harness/process/index.js';
+import { malformedAnswer } from './malformedAnswer.js';
+
+/**
+ * The largest JSON-RPC message hintproof accepts from a server: 32 MiB. No honest answer comes near it (a tool
+ * result is read by a model; a whole tools/list is capped lower still, see listAllTools); past it the
+ * connection ends, with the reason, instead of filling memory.
+ */
+export const DEFAULT_MAX_MESSAGE_BYTES = 32 * 2 ** 20;
 
 /**
  * An MCP transport over a process spawned by the harness (newline-delimited JSON-RPC on stdin/stdout).
  * Unlike the SDK's StdioClientTransport it does not own the process, so the harness can run it in its own
- * process group and kill the whole tree; and it keeps the lines that were not JSON-RPC, to explain failures.
+ * process group and kill the whole tree; it keeps the lines that were not JSON-RPC, to explain failures; it
+ * reads bytes, so a message is measured (and capped) in bytes, scanning each byte once; and it turns an
+ * answer to a request that is not valid JSON-RPC into an error for that request (`malformedAnswer`), so the
+ * request ends at once instead of waiting out its time-out.
  */
-/** The largest JSON-RPC message hintproof accepts from a server. */
-export const DEFAULT_MAX_MESSAGE_BYTES = 8 * 2 ** 20;
-
 export class ProcessTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
 
   readonly #process: ServerProcess;
-  #pending = '';
+  /** The parts of the line being read (no newline yet), and their total size. */
+  #pending: Buffer[] = [];
+  #pendingBytes = 0;
+  #received = 0;
   readonly #garbage: string[] = [];
   #closed = false;
   #closeReason: string | undefined;
 
-  /** `maxMessageBytes`: a reply longer than this (default 8 MiB) ends the connection instead of filling memory. */
+  /** `maxMessageBytes`: a message longer than this (default 32 MiB) ends the connection instead of filling memory. */
   constructor(
     process: ServerProcess,
     private readonly maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES,
@@ -31,21 +42,19 @@ export class ProcessTransport implements Transport {
     this.#process = process;
   }
 
-  /** Why the transport closed itself (an oversized reply), if it did. */
+  /** Why the transport closed itself (an oversized message), if it did. */
   closeReason(): string | undefined {
     return this.#closeReason;
   }
 
+  /** Bytes read from the server's stdout so far. */
+  bytesReceived(): number {
+    return this.#received;
+  }
+
   start(): Promise<void> {
-    this.#process.stdout.setEncoding('utf8');
-    this.#process.stdout.on('data', (chunk: string) => {
-      this.#pending += chunk;
-      this.#drain();
-      if (this.#pending.length > this.maxMessageBytes) {
-        this.#closeReason = `the server sent a message over the ${Math.round(this.maxMessageBytes / 2 ** 20)} MiB cap`;
-        this.#pending = '';
-        this.#close();
-      }
+    this.#process.stdout.on('data', (chunk: Buffer | string) => {
+      if (!this.#closed) this.#read(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     });
     this.#process.stdout.on('error', (error) => this.onerror?.(error));
     void this.#process.exited.then(() => this.#close());
@@ -71,28 +80,63 @@ export class ProcessTransport implements Transport {
     return Promise.resolve();
   }
 
-  #drain(): void {
-    let newline = this.#pending.indexOf('\n');
-    while (newline !== -1) {
-      const line = this.#pending.slice(0, newline).replace(/\r$/, '');
-      this.#pending = this.#pending.slice(newline + 1);
+  #read(chunk: Buffer): void {
+    this.#received += chunk.length;
+    let start = 0;
+    for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, start)) {
+      this.#append(chunk.subarray(start, newline));
+      if (this.#closed) return;
+      const line = Buffer.concat(this.#pending, this.#pendingBytes).toString('utf8').replace(/\r$/, '');
+      this.#pending = [];
+      this.#pendingBytes = 0;
       if (line.trim() !== '') this.#receive(line);
-      newline = this.#pending.indexOf('\n');
+      if (this.#closed) return;
+      start = newline + 1;
     }
+    if (start < chunk.length) this.#append(chunk.subarray(start));
+  }
+
+  /** Adds part of a line, or ends the connection when the line outgrows the cap. */
+  #append(part: Buffer): void {
+    this.#pendingBytes += part.length;
+    if (this.#pendingBytes > this.maxMessageBytes) {
+      this.#closeReason =
+        `the server sent a message over the ${formatBytes(this.maxMessageBytes)} cap on any one message; ` +
+        'hintproof stopped reading it';
+      this.#pending = [];
+      this.#pendingBytes = 0;
+      // Nothing more is read: the server blocks on a full pipe until its session kills it.
+      this.#process.stdout.pause();
+      this.#close();
+      return;
+    }
+    if (part.length > 0) this.#pending.push(part);
   }
 
   #receive(line: string): void {
-    let message: JSONRPCMessage;
+    let parsed: unknown;
     try {
-      message = JSONRPCMessageSchema.parse(JSON.parse(line));
+      parsed = JSON.parse(line);
     } catch {
-      if (this.#garbage.length < 5) this.#garbage.push(line.length > 200 ? `${line.slice(0, 197)}...` : line);
-      this.onerror?.(
-        new Error(`the server wrote a line to stdout that is not a JSON-RPC message: ${line.slice(0, 80)}`),
-      );
+      this.#reject(line);
       return;
     }
-    this.onmessage?.(message);
+    const message = JSONRPCMessageSchema.safeParse(parsed);
+    if (message.success) {
+      this.onmessage?.(message.data);
+      return;
+    }
+    // An answer to one of our requests, but not valid JSON-RPC (a plain-string result…): fail that request.
+    const answer = malformedAnswer(parsed);
+    if (answer !== undefined) this.onmessage?.(answer);
+    else this.#reject(line);
+  }
+
+  #reject(line: string): void {
+    if (this.#garbage.length < 5) this.#garbage.push(line.length > 200 ? `${line.slice(0, 197)}...` : line);
+    this.onerror?.(
+      new Error(`the server wrote a line to stdout that is not a JSON-RPC message: ${line.slice(0, 80)}`),
+    );
   }
 
   #close(): void {
@@ -100,4 +144,11 @@ export class ProcessTransport implements Transport {
     this.#closed = true;
     this.onclose?.();
   }
+}
+
+/** `32 MiB`, `512 KiB`, `100 bytes`. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 2 ** 20 && bytes % 2 ** 20 === 0) return `${bytes / 2 ** 20} MiB`;
+  if (bytes >= 2 ** 10 && bytes % 2 ** 10 === 0) return `${bytes / 2 ** 10} KiB`;
+  return `${bytes} bytes`;
 }
