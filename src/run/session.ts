@@ -162,6 +162,7 @@ export async function startSession(
         startupTimeoutSeconds: spec.startupTimeoutSeconds,
         isAlive: () => running.exitStatus() === undefined,
         closeReason: () => guard?.exceeded() ?? transport.closeReason(),
+        bytesReceived: () => transport.bytesReceived(),
       });
     } catch (error) {
       // Give a dying server a moment to exit, so its status and stderr are complete.
