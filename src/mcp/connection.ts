@@ -2,6 +2,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema, ErrorCode, McpError, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallOutcome } from '../model/callOutcome.js';
+import { NEUTRAL_CLIENT } from './clientIdentity.js';
+import type { ClientIdentity } from './clientIdentity.js';
 import { listAllTools } from './listAllTools.js';
 import type { ToolInfo } from './listAllTools.js';
 import { malformedData, sampleOf } from './malformedAnswer.js';
@@ -25,7 +27,8 @@ export interface McpConnection extends AsyncDisposable {
 }
 
 export interface ConnectOptions {
-  readonly clientVersion: string;
+  /** The `clientInfo` sent at initialize (default: NEUTRAL_CLIENT, which does not say hintproof). */
+  readonly client?: ClientIdentity;
   /** How long the server may take to answer `initialize`, and again to answer tools/list (all pages). */
   readonly startupTimeoutSeconds: number;
   /** Whether the connection is still up (e.g. the server process has not exited). */
@@ -44,7 +47,8 @@ export interface ConnectOptions {
  * replaces its allowed directories with a client's roots.
  */
 export async function connect(transport: Transport, options: ConnectOptions): Promise<McpConnection> {
-  const client = new Client({ name: 'hintproof', version: options.clientVersion }, { capabilities: {} });
+  const { name, version } = options.client ?? NEUTRAL_CLIENT;
+  const client = new Client({ name, version }, { capabilities: {} });
   // Transport errors (a garbage line on stdout) surface through the calls they break; keep them from
   // becoming unhandled.
   client.onerror = () => {};

@@ -3,7 +3,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { EnvironmentProvider } from '../../harness/index.js';
 import { createSandbox } from '../../harness/index.js';
 import { connect } from '../mcp/index.js';
-import type { McpConnection } from '../mcp/index.js';
+import type { ClientIdentity, McpConnection } from '../mcp/index.js';
 import type { RunSession } from './session.js';
 import { openSession } from './session.js';
 
@@ -22,7 +22,10 @@ export interface InProcessSpec {
     placeholders: Readonly<Record<string, string>>,
   ) => InProcessServer | Promise<InProcessServer>;
   readonly startupTimeoutSeconds: number;
+  /** hintproof's version, for the report's `hintproof` field; the server is sent `client` instead. */
   readonly clientVersion: string;
+  /** The `clientInfo` sent at initialize (default: a neutral one). */
+  readonly client?: ClientIdentity;
 }
 
 /**
@@ -52,7 +55,7 @@ export async function startInProcessSession(
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     connection = await connect(clientSide, {
-      clientVersion: spec.clientVersion,
+      ...(spec.client === undefined ? {} : { client: spec.client }),
       startupTimeoutSeconds: spec.startupTimeoutSeconds,
       isAlive: () => alive,
     });

@@ -19,7 +19,7 @@ import {
   tracedSpawn,
 } from '../../harness/process/index.js';
 import { connect, ProcessTransport } from '../mcp/index.js';
-import type { McpConnection, ToolInfo } from '../mcp/index.js';
+import type { ClientIdentity, McpConnection, ToolInfo } from '../mcp/index.js';
 import type { SpawnIsolation } from './isolationPlan.js';
 import { substitute } from './placeholders.js';
 import { startupFailure } from './startupFailure.js';
@@ -31,7 +31,10 @@ export interface ServerSpec {
   /** The user's `--env` values. */
   readonly env: Readonly<Record<string, string>>;
   readonly startupTimeoutSeconds: number;
+  /** hintproof's version, for the report's `hintproof` field; the server is sent `client` instead. */
   readonly clientVersion: string;
+  /** The `clientInfo` sent at initialize (default: a neutral one, which does not say hintproof). */
+  readonly client?: ClientIdentity;
   /**
    * Run the server isolated (bubblewrap or unshare; with `traceEgress`, record its connection attempts). A
    * bare `{ traceEgress }` uses the mechanism the machine offers and the default disk limit.
@@ -158,7 +161,7 @@ export async function startSession(
     const transport = new ProcessTransport(running);
     try {
       connection = await connect(transport, {
-        clientVersion: spec.clientVersion,
+        ...(spec.client === undefined ? {} : { client: spec.client }),
         startupTimeoutSeconds: spec.startupTimeoutSeconds,
         isAlive: () => running.exitStatus() === undefined,
         closeReason: () => guard?.exceeded() ?? transport.closeReason(),

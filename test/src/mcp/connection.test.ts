@@ -48,7 +48,7 @@ async function connectToPagedServer(capture: { clientCapabilities?: unknown } = 
   };
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
-  const connection = await connect(clientSide, { clientVersion: 'test', startupTimeoutSeconds: 5 });
+  const connection = await connect(clientSide, { startupTimeoutSeconds: 5 });
   return { server, connection };
 }
 
@@ -111,7 +111,6 @@ async function connectToRawServer(
   };
   await serverSide.start();
   return connect(clientSide, {
-    clientVersion: 'test',
     startupTimeoutSeconds: options.startupTimeoutSeconds ?? 5,
     ...(options.maxListBytes === undefined ? {} : { maxListBytes: options.maxListBytes }),
   });
