@@ -49,6 +49,8 @@ export function applyConfig(
     ...pick('seed', config.seed),
     ...pick('timeout', config.timeout),
     ...pick('startupTimeout', config.startupTimeout),
+    ...pick('clientName', config.client?.name),
+    ...pick('clientVersion', config.client?.version),
     ...pick('reporter', config.reporter),
     ...pick('outputDir', path(config.outputDir)),
     ...pick('baseline', path(config.baseline)),

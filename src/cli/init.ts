@@ -25,7 +25,8 @@ export default defineConfig({
   // runs: 25,                          // runs per tool: a fresh sandbox, then the tool called twice
   // seed: 42,                          // fix the fast-check seed (default: random, printed)
   // timeout: 10,                       // seconds per tool call
-  // startupTimeout: 30,                // seconds the server may take to answer initialize
+  // startupTimeout: 30,                // seconds the server may take to answer initialize, and to list its tools
+  // client: { name: 'mcp-client', version: '1.0.0' }, // clientInfo sent at initialize (never says hintproof)
 
   // Changes left out of every verdict. Nothing is ignored by default.
   // ignore: ['fs:**/*.log', 'pg:public.audit_log', 'pg:*.updated_at'],

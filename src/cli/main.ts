@@ -8,6 +8,7 @@ import { inertLoose } from '../report/inertText.js';
 import { runChecks } from '../run/engine.js';
 import type { PgProviderOptions } from '../../harness/environments/postgres/index.js';
 import { SetupError } from '../model/setupError.js';
+import { NEUTRAL_CLIENT } from '../mcp/clientIdentity.js';
 import { VERSION } from '../version.js';
 import { EXIT } from './exitCodes.js';
 import { FAILURES_DIRECTORY, saveFailures } from './failures.js';
@@ -117,6 +118,10 @@ async function check(
         startupTimeoutSeconds: args.startupTimeout,
         clientVersion: VERSION,
         readOnly: launch.readOnly,
+        client: {
+          name: args.clientName ?? NEUTRAL_CLIENT.name,
+          version: args.clientVersion ?? NEUTRAL_CLIENT.version,
+        },
       },
       ...(launch.package === undefined ? {} : { package: launch.package }),
       ...(args.fs === undefined ? {} : { fsSeed: args.fs }),

@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { NEUTRAL_CLIENT } from '../mcp/clientIdentity.js';
 import { VERSION } from '../version.js';
 import { collect, integerIn, keyValue, replayPath, seconds, toolList } from './parseValues.js';
 import { CONFIG_NAMES } from './loadConfig.js';
@@ -25,6 +26,9 @@ export interface CheckArguments {
   readonly producers?: readonly string[];
   readonly timeout: number;
   readonly startupTimeout: number;
+  /** `--client-name`, `--client-version`: the clientInfo sent at initialize (default: a neutral one). */
+  readonly clientName?: string;
+  readonly clientVersion?: string;
   readonly calibration: number;
   readonly ignore: readonly string[];
   readonly json?: string;
@@ -144,9 +148,20 @@ export function buildProgram(
     )
     .addOption(new Option('--timeout <seconds>', 'time-out of each tool call').argParser(seconds).default(10))
     .addOption(
-      new Option('--startup-timeout <seconds>', 'time the server may take to answer initialize')
+      new Option(
+        '--startup-timeout <seconds>',
+        'time the server may take to answer initialize, and again to list its tools (all pages of tools/list)',
+      )
         .argParser(seconds)
         .default(30),
+    )
+    .option(
+      '--client-name <name>',
+      `the client name sent to the server at initialize (default: ${NEUTRAL_CLIENT.name}, which does not say hintproof)`,
+    )
+    .option(
+      '--client-version <version>',
+      `the client version sent at initialize (default: ${NEUTRAL_CLIENT.version})`,
     )
     .addOption(
       new Option('--calibration <ms>', 'pause between the two snapshots that detect ambient changes')

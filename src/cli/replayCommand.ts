@@ -34,6 +34,9 @@ export function replayWords(
   for (const pattern of args.ignore) words.push('--ignore', pattern);
   if (args.timeout !== 10) words.push('--timeout', String(args.timeout));
   if (args.startupTimeout !== 30) words.push('--startup-timeout', String(args.startupTimeout));
+  // A server may behave differently for another client: the replay introduces itself the same way.
+  if (args.clientName !== undefined) words.push('--client-name', args.clientName);
+  if (args.clientVersion !== undefined) words.push('--client-version', args.clientVersion);
   if (args.calibration !== 250) words.push('--calibration', String(args.calibration));
   if (args.isolation === false) words.push('--no-isolation');
   words.push('--tool', tool, '--seed', String(seed), '--path', path);

@@ -39,6 +39,11 @@ export const CONFIG_SCHEMA = {
     seed: { type: 'integer' },
     timeout: { type: 'number', exclusiveMinimum: 0 },
     startupTimeout: { type: 'number', exclusiveMinimum: 0 },
+    client: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { name: { type: 'string' }, version: { type: 'string' } },
+    },
     ignore: { type: 'array', items: { type: 'string' } },
     tools: {
       type: 'object',

@@ -31,8 +31,13 @@ export interface HintproofConfig {
   readonly seed?: number;
   /** Seconds per tool call. */
   readonly timeout?: number;
-  /** Seconds the server may take to answer initialize. */
+  /** Seconds the server may take to answer initialize, and again to list its tools. */
   readonly startupTimeout?: number;
+  /**
+   * The `clientInfo` sent at initialize (default `{ name: 'mcp-client', version: '1.0.0' }`, which does not say
+   * hintproof): set it to the client the server is written for, or to see whether it behaves differently.
+   */
+  readonly client?: { readonly name?: string; readonly version?: string };
   /** Change patterns left out of every verdict, e.g. `fs:**\/*.log`. */
   readonly ignore?: readonly string[];
   readonly tools?: Readonly<Record<string, ToolSettings>>;

@@ -36,6 +36,12 @@ describe('replayCommand', () => {
     }
   });
 
+  it('introduces itself to the server as the checked run did', () => {
+    expect(replayCommand({ ...base, clientName: 'claude-ai', clientVersion: '0.1' }, 't', 1, '0')).toBe(
+      'hintproof check --client-name claude-ai --client-version 0.1 --tool t --seed 1 --path 0 -- node server.js {fs}',
+    );
+  });
+
   it('quotes what a shell would split or expand', () => {
     expect(shellQuote("it's a b")).toBe(`'it'\\''s a b'`);
     expect(shellQuote('')).toBe(`''`);
