@@ -1,5 +1,6 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { removeTree } from './tree/index.js';
 import type { Change } from './environments/change.js';
 import type {
   EnvironmentInstance,
@@ -37,7 +38,7 @@ export async function createSandbox(
   const instances: EnvironmentInstance[] = [];
   const dispose = async () => {
     for (const instance of instances.splice(0).reverse()) await instance[Symbol.asyncDispose]();
-    await rm(directory, { recursive: true, force: true });
+    await removeTree(directory);
   };
   try {
     for (const provider of providers) instances.push(await provider.create(directory));

@@ -1,5 +1,5 @@
-import { lstat, readdir, statfs } from 'node:fs/promises';
-import { join } from 'node:path';
+import { statfs } from 'node:fs/promises';
+import { Directory, walkTree } from '../tree/index.js';
 
 /** How much an isolated server may add to its sandbox directory while it runs. */
 export interface DiskLimit {
@@ -42,10 +42,13 @@ export function guardDisk(
   let start: Usage | undefined;
   let counted: Usage = { bytes: 0, entries: 0 };
   let free = { bytes: 0, inodes: 0 };
+  // Opened once, before the server writes anything: its tree is walked through this fd, never by path.
+  const root = Directory.open(directory);
+  root.catch(() => {});
 
   const count = async () => {
     free = await freeSpace(directory);
-    counted = await usage(directory);
+    counted = await usage(await root);
     start ??= counted;
   };
   const check = async () => {
@@ -70,26 +73,29 @@ export function guardDisk(
       onExceeded(reason);
     }
   };
+  /** The check in flight (or the last one): the directory's fd is closed only once it has ended. */
+  let running: Promise<void> = Promise.resolve();
+  let closed = false;
+  const run = (step: () => Promise<void>) => {
+    running = step()
+      .catch(() => {})
+      .finally(() => {
+        if (!stopped) tick();
+      });
+  };
   const tick = () => {
-    timer = setTimeout(() => {
-      check()
-        .catch(() => {})
-        .finally(() => {
-          if (!stopped) tick();
-        });
-    }, intervalMs);
+    timer = setTimeout(() => run(check), intervalMs);
     timer.unref();
   };
-  count()
-    .catch(() => {})
-    .finally(() => {
-      if (!stopped) tick();
-    });
+  run(count);
   return {
     exceeded: () => reason,
     stop() {
       stopped = true;
       clearTimeout(timer);
+      if (closed) return;
+      closed = true;
+      void running.then(() => root.then((open) => open.close()).catch(() => {}));
     },
   };
 }
@@ -99,25 +105,12 @@ async function freeSpace(directory: string): Promise<{ bytes: number; inodes: nu
   return { bytes: stats.bfree * stats.bsize, inodes: stats.ffree };
 }
 
-/** Allocated bytes and entries under `directory` (symlinks counted, never followed). */
-async function usage(directory: string): Promise<Usage> {
+/** Allocated bytes and entries below the open `directory` (symlinks counted, never followed). */
+async function usage(directory: Directory): Promise<Usage> {
+  const tree = await walkTree(directory, { tolerant: true });
   let bytes = 0;
-  let entries = 0;
-  const walk = async (path: string): Promise<void> => {
-    const children = await readdir(path, { withFileTypes: true }).catch(() => []);
-    await Promise.all(
-      children.map(async (child) => {
-        const full = join(path, child.name);
-        const stats = await lstat(full).catch(() => undefined);
-        if (stats === undefined) return;
-        entries += 1;
-        bytes += stats.blocks * 512;
-        if (stats.isDirectory()) await walk(full);
-      }),
-    );
-  };
-  await walk(directory);
-  return { bytes, entries };
+  for (const entry of tree.entries) bytes += Number(entry.stat.blocks) * 512;
+  return { bytes, entries: tree.entries.length };
 }
 
 function mebibytes(bytes: number): string {

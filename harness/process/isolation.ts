@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { lchown, mkdir, readdir, rmdir } from 'node:fs/promises';
+import { mkdir, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { chownTree, Directory } from '../tree/index.js';
 import { bubblewrapArguments } from './bubblewrap.js';
 import { relayedCommand } from './loopbackRelay.js';
 import { passThroughClosed } from './passThroughClosed.js';
@@ -147,13 +148,23 @@ export function isolatedSpawn(
 }
 
 /**
- * Creates the run directory's private HOME and TMPDIR and, as root, hands the whole run directory to the
- * sandbox user so that the server can write there and nowhere else.
+ * Creates the run directory's private HOME and TMPDIR and, as root, hands every directory in the run directory
+ * (the environments' sandboxes, HOME, TMPDIR) to the sandbox user, so that the server can write there and
+ * nowhere else. The run directory itself stays hintproof's, not writable by the server, and so do the files
+ * directly in it (the fs clock): nothing hintproof keeps there can be swapped for a link from inside.
  */
 export async function prepareLayout(runDirectory: string, uid = SANDBOX_UID): Promise<void> {
-  await mkdir(join(runDirectory, 'home'), { recursive: true });
-  await mkdir(join(runDirectory, 'tmp'), { recursive: true });
-  if (process.getuid?.() === 0) await chownTree(runDirectory, uid);
+  await mkdir(join(runDirectory, 'home'), { recursive: true, mode: 0o700 });
+  await mkdir(join(runDirectory, 'tmp'), { recursive: true, mode: 0o700 });
+  if (process.getuid?.() !== 0) return;
+  await using run = await Directory.open(runDirectory);
+  await run.handle.chown(0, 0);
+  await run.handle.chmod(0o755);
+  for (const name of await run.names()) {
+    if (!(await run.lstat(name)).isDirectory()) continue;
+    await using directory = await run.openChild(name);
+    await chownTree(directory, uid);
+  }
 }
 
 /**
@@ -163,16 +174,6 @@ export async function prepareLayout(runDirectory: string, uid = SANDBOX_UID): Pr
  */
 export async function releaseLayout(runDirectory: string): Promise<void> {
   await rmdir(`${runDirectory}.root`).catch(() => {});
-}
-
-async function chownTree(path: string, uid: number): Promise<void> {
-  await lchown(path, uid, uid);
-  const entries = await readdir(path, { withFileTypes: true }).catch(() => []);
-  await Promise.all(
-    entries.map((entry) =>
-      entry.isDirectory() ? chownTree(join(path, entry.name), uid) : lchown(join(path, entry.name), uid, uid),
-    ),
-  );
 }
 
 /**

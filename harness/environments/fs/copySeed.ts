@@ -1,8 +1,8 @@
 import { constants } from 'node:fs';
 import { chmod, copyFile, mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { mapConcurrent } from './mapConcurrent.js';
-import { removeTree } from './removeTree.js';
+import { mapConcurrent } from '../../tree/mapConcurrent.js';
+import { removeTree } from '../../tree/index.js';
 import type { SeedManifest } from './readSeedManifest.js';
 
 /** Files copied at once. */

@@ -63,7 +63,4 @@ export function asFsSnapshot(snapshot: Snapshot, role: string): FsSnapshot {
   return candidate as FsSnapshot;
 }
 
-/** Code-unit order: deterministic and locale-free. */
-export function comparePaths(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+export { comparePaths } from '../../tree/comparePaths.js';

@@ -1,11 +1,11 @@
+import { Directory, removeTree } from '../../tree/index.js';
 import type { Change } from '../change.js';
 import type { EnvironmentInstance, HarvestedValue, Snapshot } from '../environment.js';
 import { diffFsSnapshots } from './diffFsSnapshots.js';
 import type { FsSnapshot } from './fsEntry.js';
 import { FS_ENVIRONMENT } from './fsEntry.js';
 import { harvestFsSnapshot } from './harvestFsSnapshot.js';
-import { readFsClock } from './readFsClock.js';
-import { removeTree } from './removeTree.js';
+import { openFsClock } from './readFsClock.js';
 import { StatCache } from './statCache.js';
 import { takeFsSnapshot } from './takeFsSnapshot.js';
 
@@ -25,11 +25,18 @@ export interface FsInstance extends EnvironmentInstance {
 }
 
 /**
- * The instance over an already-populated sandbox directory `root`. `clockFile` is a file outside the sandbox
- * that the instance may overwrite to read the filesystem's clock (see `StatCache`). Snapshots are taken one at
- * a time, in call order. Disposing removes `root` and `clockFile`.
+ * The instance over an already-populated sandbox directory `root`, opened here, before any server runs, and
+ * read through that open directory ever after (see `takeFsSnapshot`). `clockFile` is a new file outside the
+ * sandbox, in a directory the server cannot write, created here to read the filesystem's clock (see
+ * `StatCache`, `openFsClock`). Snapshots are taken one at a time, in call order. Disposing removes `root` and
+ * `clockFile`.
  */
-export function createFsInstance(root: string, clockFile: string): FsInstance {
+export async function createFsInstance(root: string, clockFile: string): Promise<FsInstance> {
+  const directory = await Directory.open(root);
+  const clock = await openFsClock(clockFile).catch(async (error: unknown) => {
+    await directory.close();
+    throw error;
+  });
   const cache = new StatCache();
   let snapshots = 0;
   let filesHashed = 0;
@@ -37,8 +44,8 @@ export function createFsInstance(root: string, clockFile: string): FsInstance {
   let disposed = false;
 
   const take = async (): Promise<FsSnapshot> => {
-    const clockNs = await readFsClock(clockFile);
-    const taken = await takeFsSnapshot(root, cache, clockNs);
+    const clockNs = await clock.read();
+    const taken = await takeFsSnapshot(directory, cache, clockNs);
     snapshots++;
     filesHashed += taken.filesHashed;
     return taken.snapshot;
@@ -70,8 +77,11 @@ export function createFsInstance(root: string, clockFile: string): FsInstance {
       return harvestFsSnapshot(snapshot);
     },
     async [Symbol.asyncDispose](): Promise<void> {
+      if (disposed) return;
       disposed = true;
       await queue;
+      await clock[Symbol.asyncDispose]();
+      await directory.close();
       await removeTree(root);
       await removeTree(clockFile);
     },

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { removeTree } from '../../tree/index.js';
 import type { EnvironmentProvider } from '../environment.js';
 import { copySeed } from './copySeed.js';
 import { FS_ENVIRONMENT } from './fsEntry.js';
@@ -41,7 +42,10 @@ export async function createFsProvider(options: FsProviderOptions): Promise<FsPr
       }
       const root = join(resolve(runDirectory), FS_ENVIRONMENT);
       await copySeed(manifest, root);
-      return createFsInstance(root, `${root}.clock`);
+      return createFsInstance(root, `${root}.clock`).catch(async (error: unknown) => {
+        await removeTree(root);
+        throw error;
+      });
     },
     // Instances own their directories and are disposed by whoever created them; nothing to release here.
     [Symbol.asyncDispose](): Promise<void> {

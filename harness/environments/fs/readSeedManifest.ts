@@ -1,5 +1,5 @@
-import { readlink, stat } from 'node:fs/promises';
-import { walkTree } from './walkTree.js';
+import { stat } from 'node:fs/promises';
+import { Directory, walkTree } from '../../tree/index.js';
 
 /** The seed's tree, listed once per process; every copy is made from this list. */
 export interface SeedManifest {
@@ -18,16 +18,16 @@ export interface SeedManifest {
  */
 export async function readSeedManifest(root: string, label: string): Promise<SeedManifest> {
   const rootMode = (await stat(root)).mode & 0o7777;
-  const walked = await walkTree(root, { tolerant: false });
+  const directory = await Directory.open(root);
+  const walked = await walkTree(directory, { tolerant: false }).finally(() => directory.close());
   const directories: { path: string; mode: number }[] = [];
   const files: string[] = [];
   const symlinks: { path: string; target: string }[] = [];
-  for (const entry of walked) {
+  for (const entry of walked.entries) {
     if (entry.stat.isDirectory())
       directories.push({ path: entry.path, mode: Number(entry.stat.mode) & 0o7777 });
     else if (entry.stat.isFile()) files.push(entry.path);
-    else if (entry.stat.isSymbolicLink())
-      symlinks.push({ path: entry.path, target: await readlink(entry.absolute) });
+    else if (entry.target !== undefined) symlinks.push({ path: entry.path, target: entry.target });
     else {
       throw new Error(
         `--fs: seed directory "${label}" contains "${entry.path}", which is a socket, FIFO or device and cannot ` +

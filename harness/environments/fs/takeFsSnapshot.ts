@@ -1,20 +1,15 @@
 import type { BigIntStats } from 'node:fs';
-import { lstat, readlink } from 'node:fs/promises';
+import type { Directory, EntryOpener, TreeEntry } from '../../tree/index.js';
+import { readFiles, walkTree } from '../../tree/index.js';
 import type { FsEntry, FsEntryType, FsSnapshot } from './fsEntry.js';
 import { FS_ENVIRONMENT } from './fsEntry.js';
 import { hashFile } from './hashFile.js';
 import type { TextMode } from './jsonText.js';
 import { planTextModes } from './jsonText.js';
-import { mapConcurrent } from './mapConcurrent.js';
 import type { StatCache } from './statCache.js';
-import type { WalkedEntry } from './walkTree.js';
-import { walkTree } from './walkTree.js';
 
 /** Files read at once: enough to overlap I/O, few enough to stay far from the open-file limit. */
 const CONCURRENCY = 16;
-
-/** How often one path may change type under our feet before the snapshot gives up on it. */
-const ATTEMPTS = 3;
 
 export interface TakenSnapshot {
   readonly snapshot: FsSnapshot;
@@ -30,94 +25,125 @@ interface Captured {
 }
 
 /**
- * Walks `root` with `lstat` and records every entry; file content is hashed unless the stat cache vouches for
- * it. `clockNs` is the filesystem time read just before the walk (see `StatCache`). Files that may hold JSON
- * keep their text too, within the bounds of `planTextModes`. Updates `cache`.
+ * Walks the open sandbox directory `root` and records every entry; file content is hashed unless the stat
+ * cache vouches for it. Nothing is followed (see `walkTree`, `readFiles`): what the server swaps in while the
+ * snapshot runs is recorded as what it was when opened, a link as a link. `clockNs` is the filesystem time
+ * read just before the walk (see `StatCache`). Files that may hold JSON keep their text too, within the bounds
+ * of `planTextModes`. Updates `cache`.
  */
 export async function takeFsSnapshot(
-  root: string,
+  root: Directory,
   cache: StatCache,
   clockNs: bigint,
 ): Promise<TakenSnapshot> {
-  const walked = await walkTree(root, { tolerant: true });
+  const tree = await walkTree(root, { tolerant: true });
   const modes = planTextModes(
-    walked
-      .filter((item) => item.stat.isFile())
+    tree.entries
+      .filter((item) => item.stat.isFile() && item.unsettled !== true)
       .map((item) => ({ path: item.path, size: Number(item.stat.size) })),
   );
-  const captured = await mapConcurrent(walked, CONCURRENCY, (item) =>
-    capture(item, cache, modes.get(item.path) ?? 'none'),
+  const read = await readFiles(root, tree, CONCURRENCY, (item, open) =>
+    capture(item, open, cache, modes.get(item.path) ?? 'none'),
   );
 
   const entries = new Map<string, FsEntry>();
   const fileStats = new Map<string, BigIntStats>();
   let filesHashed = 0;
-  captured.forEach((result, index) => {
-    const path = (walked[index] as WalkedEntry).path;
-    if (result === undefined) return;
-    entries.set(path, result.entry);
-    if (result.fileStat !== undefined) fileStats.set(path, result.fileStat);
+  for (const item of tree.entries) {
+    const result =
+      item.stat.isDirectory() && item.unsettled !== true ? directoryEntry(item.stat) : read.get(item);
+    if (result === undefined) continue;
+    entries.set(item.path, result.entry);
+    if (result.fileStat !== undefined) fileStats.set(item.path, result.fileStat);
     if (result.hashed) filesHashed++;
-  });
+  }
   cache.commit(entries, fileStats, clockNs, modes);
   return { snapshot: Object.freeze({ environment: FS_ENVIRONMENT, entries }), filesHashed };
 }
 
+/** One listed entry other than a walked directory; `undefined` when it vanished before it could be read. */
 async function capture(
-  item: WalkedEntry,
+  item: TreeEntry,
+  open: EntryOpener,
   cache: StatCache,
   textMode: TextMode,
 ): Promise<Captured | undefined> {
-  let stat = item.stat;
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const type = entryType(stat);
-    const mode = Number(stat.mode) & 0o7777;
-    if (type === 'directory' || type === 'other') {
-      return { entry: Object.freeze({ type, mode, size: 0 }), hashed: false };
-    }
-    if (type === 'symlink') {
-      const target = await readlink(item.absolute).catch(() => undefined);
-      if (target !== undefined) {
-        return { entry: Object.freeze({ type, mode, size: Number(stat.size), target }), hashed: false };
-      }
-    } else {
-      const cached = cache.reusable(item.path, stat, textMode);
-      if (cached !== undefined) return { entry: cached, fileStat: stat, hashed: false };
-      const hashed = await hashFile(item.absolute, cache.prefixLengths(item.path), textMode);
-      if (hashed.kind === 'file') {
+  const { stat } = item;
+  const mode = Number(stat.mode) & 0o7777;
+  if (item.unsettled === true) return changing(stat);
+  if (item.target !== undefined) {
+    return {
+      entry: Object.freeze({ type: 'symlink', mode, size: Number(stat.size), target: item.target }),
+      hashed: false,
+    };
+  }
+  if (!stat.isFile()) return { entry: Object.freeze({ type: 'other', mode, size: 0 }), hashed: false };
+  const cached = cache.reusable(item.path, stat, textMode);
+  if (cached !== undefined) return { entry: cached, fileStat: stat, hashed: false };
+  const opened = await open();
+  switch (opened.kind) {
+    case 'gone':
+      return undefined;
+    case 'file':
+      try {
+        const hashed = await hashFile(opened.handle, opened.stat, cache.prefixLengths(item.path), textMode);
         const { size, sha256, prefixes, text } = hashed;
-        const fileMode = Number(hashed.stat.mode) & 0o7777;
         const entry: FsEntry = {
-          type,
-          mode: fileMode,
+          type: 'file',
+          mode: Number(opened.stat.mode) & 0o7777,
           size,
           sha256,
           ...(prefixes.length > 0 ? { prefixes } : {}),
           ...(text === undefined ? {} : { text }),
         };
-        return { entry: Object.freeze(entry), fileStat: hashed.stat, hashed: true };
+        return { entry: Object.freeze(entry), fileStat: opened.stat, hashed: true };
+      } finally {
+        await opened.handle.close();
       }
-      if (hashed.kind === 'unreadable') {
-        const unreadable = `${stat.size}:${stat.mtimeNs}`;
-        return { entry: Object.freeze({ type, mode, size: Number(stat.size), unreadable }), hashed: false };
-      }
+    case 'unreadable': {
+      const unreadable = `${opened.stat.size}:${opened.stat.mtimeNs}`;
+      return {
+        entry: Object.freeze({ type: 'file', mode, size: Number(opened.stat.size), unreadable }),
+        hashed: false,
+      };
     }
-    // It changed type or vanished between listing and reading: look again.
-    try {
-      stat = await lstat(item.absolute, { bigint: true });
-    } catch {
-      return undefined;
-    }
+    case 'symlink':
+      return {
+        entry: Object.freeze({
+          type: 'symlink',
+          mode: Number(opened.stat.mode) & 0o7777,
+          size: Number(opened.stat.size),
+          target: opened.target,
+        }),
+        hashed: false,
+      };
+    case 'directory':
+      // Swapped for a directory since the walk: recorded as one, its content unread until the next snapshot.
+      return directoryEntry(opened.stat);
+    case 'other':
+      return {
+        entry: Object.freeze({ type: 'other', mode: Number(opened.stat.mode) & 0o7777, size: 0 }),
+        hashed: false,
+      };
+    case 'unsettled':
+      return changing(opened.stat);
   }
-  throw new Error(
-    `fs: "${item.path}" kept changing type while it was being snapshotted (${ATTEMPTS} attempts). ` +
-      'The server was still writing; take the snapshot once it has answered.',
-  );
 }
 
-function entryType(stat: BigIntStats): FsEntryType {
-  if (stat.isFile()) return 'file';
-  if (stat.isDirectory()) return 'directory';
-  if (stat.isSymbolicLink()) return 'symlink';
-  return 'other';
+function directoryEntry(stat: BigIntStats): Captured {
+  return {
+    entry: Object.freeze({ type: 'directory', mode: Number(stat.mode) & 0o7777, size: 0 }),
+    hashed: false,
+  };
+}
+
+/**
+ * An entry that kept changing type while it was read (a server swapping it in a loop): recorded as `other`
+ * with its last mode, so that a diff reports it as changed, never as what a link pointed at.
+ */
+function changing(stat: BigIntStats): Captured {
+  return {
+    entry: Object.freeze({ type: 'other' satisfies FsEntryType, mode: Number(stat.mode) & 0o7777, size: 0 }),
+    hashed: false,
+  };
 }
