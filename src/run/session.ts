@@ -1,8 +1,8 @@
 import type { EnvironmentProvider, IsolatedAccess, Sandbox, SandboxSnapshot } from '../../harness/index.js';
 import { createSandbox } from '../../harness/index.js';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { dirname, isAbsolute, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import type { DiskGuard, EgressAttempt, ServerProcess, SpawnOptions } from '../../harness/process/index.js';
 import {
   createEgressReader,
@@ -188,16 +188,29 @@ export async function startSession(
 
 /**
  * The server's own files, shown read-only even where HOME or /tmp is hidden: the invocation directory, the
- * interpreter's installation, and the files its arguments name (each widened to its project).
+ * interpreter's installation, and the files its arguments name, each widened to its project (resolved from
+ * the file's real location, links followed: these are the user's own paths, never the sandbox's) plus every
+ * `node_modules` directory above it, where Node looks for its dependencies (a package run from inside a
+ * project's node_modules has its dependencies beside it, not in it).
  */
 function serverFiles(executable: string, args: readonly string[], directory: string): string[] {
   return [
     process.cwd(),
     dirname(dirname(executable)),
-    ...args.filter((arg) => isAbsolute(arg) && existsSync(arg)),
+    ...args.filter((arg) => isAbsolute(arg) && existsSync(arg)).map((arg) => realpathSync(arg)),
   ]
     .filter((path) => path !== directory && !path.startsWith(`${directory}/`))
-    .map(projectRoot);
+    .flatMap((path) => [projectRoot(path), ...modulesAbove(path)]);
+}
+
+/** The `node_modules` directories Node's resolution would search from `path` upwards. */
+function modulesAbove(path: string): string[] {
+  const found: string[] = [];
+  for (let dir = dirname(path); dir !== dirname(dir); dir = dirname(dir)) {
+    if (basename(dir) !== 'node_modules' && existsSync(join(dir, 'node_modules')))
+      found.push(join(dir, 'node_modules'));
+  }
+  return found;
 }
 
 function availableMechanism(): 'bubblewrap' | 'unshare' {
