@@ -6,7 +6,7 @@ import { inertText } from '../report/inertText.js';
 import { loadFailure } from './failures.js';
 import type { Io } from './main.js';
 import { replayWords } from './replayCommand.js';
-import { shellJoin } from './shellQuote.js';
+import { shellJoin } from '../report/shellQuote.js';
 
 export const REPLAY_ATTEMPTS = 3;
 

@@ -1,5 +1,5 @@
 import type { CheckArguments } from './program.js';
-import { shellJoin } from './shellQuote.js';
+import { shellJoin } from '../report/shellQuote.js';
 
 /**
  * The command that replays one counterexample: the options that shape the run as the user gave them, plus

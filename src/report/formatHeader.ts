@@ -1,6 +1,6 @@
 import type { EngineEvent } from '../model/events.js';
 import type { Colors } from './colors.js';
-import { formatCommand } from './formatCommand.js';
+import { shellJoin } from './shellQuote.js';
 import { plural } from './plural.js';
 
 export type StartEvent = Extract<EngineEvent, { type: 'start' }>;
@@ -22,7 +22,7 @@ export function formatHeader(start: StartEvent, version: string | undefined, col
   if (settings.maxCommands > 1) parts.push(`up to ${settings.maxCommands} commands per run`);
   parts.push(`seed ${settings.seed}`);
   if (settings.path !== undefined) parts.push(`path "${settings.path}"`);
-  const lines = [parts.join(' · '), colors.dim(`command: ${formatCommand(start.command)}`)];
+  const lines = [parts.join(' · '), colors.dim(`command: ${shellJoin(start.command)}`)];
   if (start.package !== undefined) lines.push(colors.dim(`package: ${formatPackage(start.package)}`));
   // Running a stranger's code unconfined is worth the first line.
   if (settings.isolation === 'none') {

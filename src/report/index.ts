@@ -5,7 +5,7 @@ export type { JsonReporterOptions } from './createJsonReporter.js';
 export { formatArgs, ARGS_MAX_LENGTH } from './formatArgs.js';
 export { formatChange } from './formatChange.js';
 export { formatOutcome } from './formatOutcome.js';
-export { formatCommand } from './formatCommand.js';
+export { shellJoin, shellQuote } from './shellQuote.js';
 export { formatReportText } from './formatReportText.js';
 export { orderReport } from './orderReport.js';
 export { hasContradiction } from '../model/report.js';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { CheckArguments } from '../../../src/cli/program.js';
 import { replayCommand } from '../../../src/cli/replayCommand.js';
-import { shellQuote } from '../../../src/cli/shellQuote.js';
+import { shellQuote } from '../../../src/report/shellQuote.js';
 
 const base: CheckArguments = {
   command: 'node',

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatCommand } from '../../../src/report/formatCommand.js';
+import { shellJoin } from '../../../src/report/shellQuote.js';
 
-describe('formatCommand', () => {
+describe('shellJoin', () => {
   it('leaves plain arguments and placeholders alone', () => {
-    expect(formatCommand(['npx', '-y', '@scope/server@1.2', '{fs}', '--db={pg}'])).toBe(
+    expect(shellJoin(['npx', '-y', '@scope/server@1.2', '{fs}', '--db={pg}'])).toBe(
       'npx -y @scope/server@1.2 {fs} --db={pg}',
     );
   });
 
   it('single-quotes arguments a shell would split or expand', () => {
-    expect(formatCommand(['node', '-e', "console.log('hi')", ''])).toBe(
+    expect(shellJoin(['node', '-e', "console.log('hi')", ''])).toBe(
       `node -e 'console.log('\\''hi'\\'')' ''`,
     );
   });
