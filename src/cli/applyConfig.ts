@@ -3,7 +3,7 @@ import type { ToolSettings } from '../config/defineConfig.js';
 import { SetupError } from '../model/setupError.js';
 import type { LoadedConfig } from './loadConfig.js';
 import type { CheckArguments } from './program.js';
-import { resolveCommandPaths } from './resolveCommandPaths.js';
+import { resolveCommandPaths } from '../launch/resolveCommandPaths.js';
 
 /**
  * The effective `check` arguments: the config's settings where the command line gave none (`explicit` holds
@@ -16,7 +16,7 @@ export function applyConfig(
   loaded: LoadedConfig | undefined,
 ): CheckArguments & { toolSettings?: Readonly<Record<string, ToolSettings>> } {
   if (loaded === undefined) {
-    if (args.command === '') throw noServer();
+    if (args.command === '' && args.clientConfig === undefined) throw noServer();
     return args;
   }
   const { config, directory } = loaded;
@@ -29,7 +29,7 @@ export function applyConfig(
   const pg =
     typeof config.environments?.pg === 'string' ? { seed: config.environments.pg } : config.environments?.pg;
   let server: Pick<CheckArguments, 'command' | 'args'> = { command: args.command, args: args.args };
-  if (args.command === '') {
+  if (args.command === '' && args.clientConfig === undefined) {
     if (config.server === undefined) throw noServer(loaded.file);
     const [command = config.server.command, ...rest] = resolveCommandPaths(
       [config.server.command, ...(config.server.args ?? [])],
@@ -39,6 +39,7 @@ export function applyConfig(
   }
   return {
     ...args,
+    config: loaded.file,
     ...server,
     ...pick('fs', path(config.environments?.fs)),
     ...pick('sqlite', path(config.environments?.sqlite)),

@@ -18,12 +18,15 @@ import { init } from './init.js';
 import { loadConfig } from './loadConfig.js';
 import type { ToolSettings } from '../config/defineConfig.js';
 import { prepareLaunch } from '../launch/prepareLaunch.js';
+import { serverFromClientConfig } from './clientServer.js';
+import { createRedactor } from './redactSecrets.js';
+import type { Redactor } from './redactSecrets.js';
 import { replay } from './replay.js';
 import { createReporters } from './reporters.js';
 import type { CheckArguments } from './program.js';
 import { buildProgram } from './program.js';
 import { replayCommand } from './replayCommand.js';
-import { resolveCommandPaths } from './resolveCommandPaths.js';
+import { resolveCommandPaths } from '../launch/resolveCommandPaths.js';
 
 export interface Io {
   readonly stdout: (text: string) => void;
@@ -42,10 +45,16 @@ export interface Io {
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let exitCode: number = EXIT.ok;
   let verbose = argv.includes('--verbose');
+  // Secrets of a client config, once read: nothing printed below may show them.
+  let redactor: Redactor = createRedactor([]);
   const program = buildProgram(
     async (args, explicit) => {
       verbose = args.verbose;
-      exitCode = await check(applyConfig(args, explicit, await loadConfig(args.config, io.cwd)), io);
+      exitCode = await check(
+        applyConfig(args, explicit, await loadConfig(args.config, io.cwd)),
+        io,
+        (made) => (redactor = made),
+      );
     },
     async (id) => {
       exitCode = await replay(id, io, main);
@@ -65,7 +74,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return error.exitCode === 0 ? EXIT.ok : EXIT.setup;
     }
     // Messages quote what the server printed (stderr, stdout lines, names): inert, lines kept.
-    const say = (text: string) => io.stderr(inertLoose(text, { keepNewlines: true }));
+    const say = (text: string) => io.stderr(inertLoose(redactor.text(text), { keepNewlines: true }));
     if (error instanceof SetupError) {
       say(`hintproof: ${error.message}\n`);
       if (verbose && error.cause instanceof Error && error.cause.stack) say(`${error.cause.stack}\n`);
@@ -84,8 +93,19 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 
 async function check(
   args: CheckArguments & { toolSettings?: Readonly<Record<string, ToolSettings>> },
-  io: Io,
+  callerIo: Io,
+  onRedactor: (redactor: Redactor) => void,
 ): Promise<number> {
+  const client =
+    args.clientConfig === undefined ? undefined : serverFromClientConfig(args, callerIo.cwd, callerIo.env);
+  const redactor = createRedactor(client?.secrets ?? []);
+  onRedactor(redactor);
+  const io: Io = {
+    ...callerIo,
+    stdout: (text) => callerIo.stdout(redactor.text(text)),
+    stderr: (text) => callerIo.stderr(redactor.text(text)),
+  };
+  for (const note of client?.notes ?? []) io.stderr(`${note}\n`);
   if (args.path !== undefined && (args.tool.length !== 1 || args.seed === undefined)) {
     throw new SetupError(
       `--path replays one counterexample of one tool, so it needs exactly one --tool and a --seed; received ` +
@@ -95,7 +115,16 @@ async function check(
   }
   checkOutputs(args);
   const baseline = loadBaseline(args);
-  const [command = args.command, ...commandArgs] = resolveCommandPaths([args.command, ...args.args], io.cwd);
+  const given = client === undefined ? [args.command, ...args.args] : [client.command, ...client.args];
+  const [command = args.command, ...commandArgs] = resolveCommandPaths(given, io.cwd);
+  const serverEnv = { ...(client?.env ?? {}), ...args.env };
+  // What a replay needs, from any directory: the command's files absolute, the client config re-read.
+  const replayArgs: CheckArguments = {
+    ...args,
+    ...(client === undefined
+      ? { command, args: commandArgs }
+      : { clientConfig: client.file, server: client.name }),
+  };
   const reporters = createReporters(args, io, [command, ...commandArgs]);
   const seed = args.seed ?? io.randomSeed();
   const launch = await prepareLaunch(command, commandArgs, {
@@ -114,7 +143,7 @@ async function check(
       server: {
         command: launch.command,
         args: launch.args,
-        env: args.env,
+        env: serverEnv,
         startupTimeoutSeconds: args.startupTimeout,
         clientVersion: VERSION,
         readOnly: launch.readOnly,
@@ -126,7 +155,7 @@ async function check(
       ...(launch.package === undefined ? {} : { package: launch.package }),
       ...(args.fs === undefined ? {} : { fsSeed: args.fs }),
       ...(args.sqlite === undefined ? {} : { sqliteSeed: args.sqlite }),
-      ...pgOptions(args),
+      ...pgOptions(args, [...given, ...Object.values(serverEnv)]),
       runs: args.runs,
       seed,
       ...(args.path === undefined ? {} : { path: args.path }),
@@ -134,17 +163,18 @@ async function check(
       timeoutSeconds: args.timeout,
       ignore: args.ignore,
       calibrationMs: args.calibration,
-      commandLine: [args.command, ...args.args],
-      replayCommand: (tool, runSeed, path, producers) => replayCommand(args, tool, runSeed, path, producers),
+      commandLine: given,
+      replayCommand: (tool, runSeed, path, producers) =>
+        replayCommand(replayArgs, tool, runSeed, path, producers, io.cwd),
       ...(args.producers === undefined ? {} : { producers: args.producers }),
       ...(baseline === undefined ? {} : { baseline }),
       isolation: args.isolation !== false,
       ...(args.toolSettings === undefined ? {} : { toolSettings: args.toolSettings }),
     },
-    reporters.emit,
+    (event) => reporters.emit(redactor.value(event)),
   );
   reporters.finish();
-  const saved = saveOrSay(report, args, io);
+  const saved = saveOrSay(redactor.value(report), replayArgs, io);
   if (saved.length > 0 && args.reporter?.includes('text') !== false) {
     io.stdout(
       `Saved ${saved.length} failing case(s) in ${FAILURES_DIRECTORY}; re-run one with: hintproof replay ${saved[0]}\n`,
@@ -194,8 +224,7 @@ function loadBaseline(args: CheckArguments): Baseline | undefined {
 }
 
 /** The Postgres environment, when `--pg`, `--pg-provider`, `--pg-url` or a `{pg…}` placeholder asks for one. */
-function pgOptions(args: CheckArguments): { pg?: PgProviderOptions } {
-  const words = [args.command, ...args.args, ...Object.values(args.env)];
+function pgOptions(args: CheckArguments, words: readonly string[]): { pg?: PgProviderOptions } {
   const wanted =
     args.pg !== undefined ||
     args.pgProvider !== undefined ||

@@ -44,14 +44,25 @@ export interface CheckArguments {
   readonly isolation?: boolean;
   /** The config file to read (`--config`). */
   readonly config?: string;
+  /** `--client-config FILE`: take the server from an MCP client's config. */
+  readonly clientConfig?: string;
+  /** `--server NAME`: which server of the client config. */
+  readonly server?: string;
+  /** `--into-sandbox`: point the client config's host paths and database URLs at `{fs}` and `{pg}`. */
+  readonly intoSandbox?: boolean;
+  /** `--append-arg WORD`: arguments added after the client config's. */
+  readonly appendArg: readonly string[];
   /** `--allow-install-scripts`: run the install scripts of a package an npx-style command installs. */
   readonly allowInstallScripts?: boolean;
   readonly color?: boolean;
 }
 
 /** What commander hands over: repeatable options and flags are absent when not given. */
-type ParsedOptions = Omit<CheckArguments, 'command' | 'args' | 'env' | 'tool' | 'ignore' | 'verbose'> &
-  Partial<Pick<CheckArguments, 'env' | 'tool' | 'ignore' | 'verbose'>>;
+type ParsedOptions = Omit<
+  CheckArguments,
+  'command' | 'args' | 'env' | 'tool' | 'ignore' | 'verbose' | 'appendArg'
+> &
+  Partial<Pick<CheckArguments, 'env' | 'tool' | 'ignore' | 'verbose' | 'appendArg'>>;
 
 const CHECK_EXAMPLES = `
 Placeholders: {fs} in the command, its arguments and --env values is replaced by the run's sandbox directory;
@@ -96,6 +107,22 @@ export function buildProgram(
     .argument('[command]', 'the server command, after "--" (or server.command in the config file)')
     .argument('[args...]', 'its arguments')
     .passThroughOptions()
+    .option(
+      '--client-config <file>',
+      "take the server from an MCP client's config: claude_desktop_config.json, .vscode/mcp.json, " +
+        '.cursor/mcp.json or .mcp.json (command, args and env; env values are never printed)',
+    )
+    .option('--server <name>', 'the server of --client-config to check (needed when it lists several)')
+    .option(
+      '--into-sandbox',
+      "point the client config's host paths and Postgres URLs at the sandbox: a folder becomes {fs}, a file " +
+        '{fs}/<name>, a database URL {pg}',
+    )
+    .option(
+      '--append-arg <word>',
+      "add an argument after the client config's, e.g. {fs}; repeatable",
+      collect,
+    )
     .option(
       '--fs <dir>',
       "seed directory, copied into each run's sandbox as {fs} (default: an empty directory)",
@@ -224,6 +251,7 @@ export function buildProgram(
           env: options.env ?? {},
           tool: options.tool ?? [],
           ignore: options.ignore ?? [],
+          appendArg: options.appendArg ?? [],
           verbose: options.verbose ?? false,
         },
         explicit,

@@ -23,7 +23,14 @@ export async function replay(
   runCheck: (argv: readonly string[], io: Io) => Promise<number>,
 ): Promise<number> {
   const saved = loadFailure(id, io.cwd);
-  const words = replayWords(saved.check, saved.tool, saved.seed, saved.path, saved.evidence.producers);
+  const words = replayWords(
+    saved.check,
+    saved.tool,
+    saved.seed,
+    saved.path,
+    saved.evidence.producers,
+    saved.cwd,
+  );
   io.stdout(`Replaying ${saved.id}: ${inertText(saved.evidence.title)}\n  ${shellJoin(words)}\n`);
   const work = mkdtempSync(join(tmpdir(), 'hintproof-replay-'));
   let failing = 0;

@@ -1,10 +1,42 @@
-import type { CheckArguments } from './program.js';
 import { shellJoin } from '../report/shellQuote.js';
+import { absoluteShape, replayWords as shapeReplayWords } from '../replay/replayWords.js';
+import type { RunShape } from '../replay/replayWords.js';
+import type { CheckArguments } from './program.js';
+
+/** What shaped a `check` run, its file options absolute against `cwd` (the invocation directory). */
+export function runShape(args: CheckArguments, cwd: string): RunShape {
+  return absoluteShape(
+    {
+      command: [args.command, ...args.args],
+      ...(args.config === undefined ? {} : { config: args.config }),
+      ...(args.clientConfig === undefined ? {} : { clientConfig: args.clientConfig }),
+      ...(args.server === undefined ? {} : { server: args.server }),
+      ...(args.intoSandbox ? { intoSandbox: true } : {}),
+      appendArg: args.appendArg,
+      ...(args.fs === undefined ? {} : { fs: args.fs }),
+      ...(args.sqlite === undefined ? {} : { sqlite: args.sqlite }),
+      ...(args.pg === undefined ? {} : { pg: args.pg }),
+      ...(args.pgProvider === undefined ? {} : { pgProvider: args.pgProvider }),
+      ...(args.pgUrl === undefined ? {} : { pgUrl: args.pgUrl }),
+      env: args.env,
+      ignore: args.ignore,
+      runs: args.runs,
+      timeout: args.timeout,
+      startupTimeout: args.startupTimeout,
+      ...(args.clientName === undefined ? {} : { clientName: args.clientName }),
+      ...(args.clientVersion === undefined ? {} : { clientVersion: args.clientVersion }),
+      calibration: args.calibration,
+      ...(args.isolation === false ? { isolation: false } : {}),
+      ...(args.allowInstallScripts ? { allowInstallScripts: true } : {}),
+    },
+    cwd,
+  );
+}
 
 /**
- * The command that replays one counterexample: the options that shape the run as the user gave them, plus
- * `--tool`, `--seed`, `--path` and, for a counterexample found after a preamble, `--producers` (the tools the
- * preamble favoured, `none` when it favoured none: the same list regenerates the same sequence).
+ * The command that replays one counterexample: every option that shaped the run (see `replayWords` in
+ * src/replay), plus `--tool`, `--seed`, `--path` and, for a counterexample found after a preamble,
+ * `--producers`. File options are absolute, so it reproduces from any directory.
  */
 export function replayCommand(
   args: CheckArguments,
@@ -12,8 +44,9 @@ export function replayCommand(
   seed: number,
   path: string,
   producers?: readonly string[],
+  cwd = process.cwd(),
 ): string {
-  return shellJoin(replayWords(args, tool, seed, path, producers));
+  return shellJoin(replayWords(args, tool, seed, path, producers, cwd));
 }
 
 /** `replayCommand` as an argument vector, starting with `hintproof check`. */
@@ -23,24 +56,12 @@ export function replayWords(
   seed: number,
   path: string,
   producers?: readonly string[],
+  cwd = process.cwd(),
 ): string[] {
-  const words = ['hintproof', 'check'];
-  if (args.fs !== undefined) words.push('--fs', args.fs);
-  if (args.sqlite !== undefined) words.push('--sqlite', args.sqlite);
-  if (args.pg !== undefined) words.push('--pg', args.pg);
-  if (args.pgProvider !== undefined) words.push('--pg-provider', args.pgProvider);
-  if (args.pgUrl !== undefined) words.push('--pg-url', args.pgUrl);
-  for (const [key, value] of Object.entries(args.env)) words.push('--env', `${key}=${value}`);
-  for (const pattern of args.ignore) words.push('--ignore', pattern);
-  if (args.timeout !== 10) words.push('--timeout', String(args.timeout));
-  if (args.startupTimeout !== 30) words.push('--startup-timeout', String(args.startupTimeout));
-  // A server may behave differently for another client: the replay introduces itself the same way.
-  if (args.clientName !== undefined) words.push('--client-name', args.clientName);
-  if (args.clientVersion !== undefined) words.push('--client-version', args.clientVersion);
-  if (args.calibration !== 250) words.push('--calibration', String(args.calibration));
-  if (args.isolation === false) words.push('--no-isolation');
-  words.push('--tool', tool, '--seed', String(seed), '--path', path);
-  if (producers !== undefined) words.push('--producers', producers.length > 0 ? producers.join(',') : 'none');
-  words.push('--', args.command, ...args.args);
-  return words;
+  return shapeReplayWords(runShape(args, cwd), {
+    tool,
+    seed,
+    path,
+    ...(producers === undefined ? {} : { producers }),
+  });
 }

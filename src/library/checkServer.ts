@@ -1,7 +1,13 @@
 import type { Report } from '../model/report.js';
 import { runChecks } from '../run/engine.js';
 import type { EventSink } from '../model/events.js';
-import type { InProcessServer } from '../run/inProcessSession.js';
+import type { InProcessServer, InProcessSpec } from '../run/inProcessSession.js';
+import type { ServerSpec } from '../run/session.js';
+import type { PackageInfo } from '../model/report.js';
+import { prepareLaunch } from '../launch/prepareLaunch.js';
+import { shellJoin } from '../report/shellQuote.js';
+import { absoluteShape, replayWords } from '../replay/replayWords.js';
+import { resolveCommandPaths } from '../launch/resolveCommandPaths.js';
 import { VERSION } from '../version.js';
 
 /** A stdio server to spawn: `{fs}` in the command, its arguments and env values becomes the sandbox. */
@@ -49,15 +55,42 @@ export async function checkServer(options: CheckServerOptions): Promise<Report> 
   const startupTimeoutSeconds = options.startupTimeoutSeconds ?? 30;
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const common = { clientVersion: VERSION, startupTimeoutSeconds };
-  const spec =
-    typeof server === 'function'
-      ? { ...common, inProcess: server }
-      : { ...common, command: server.command, args: server.args ?? [], env: server.env ?? {} };
+  const cwd = process.cwd();
   const commandLine =
     typeof server === 'function' ? ['(in-process server)'] : [server.command, ...(server.args ?? [])];
+  let spec: ServerSpec | InProcessSpec;
+  let installed: PackageInfo | undefined;
+  if (typeof server === 'function') {
+    spec = { ...common, inProcess: server };
+  } else {
+    const [command = server.command, ...args] = resolveCommandPaths(commandLine, cwd);
+    const launch = await prepareLaunch(command, args, { cwd, env: process.env });
+    spec = {
+      ...common,
+      command: launch.command,
+      args: launch.args,
+      env: server.env ?? {},
+      readOnly: launch.readOnly,
+    };
+    installed = launch.package;
+  }
+  const shape = absoluteShape(
+    {
+      command: commandLine,
+      ...(options.fs === undefined ? {} : { fs: options.fs }),
+      env: typeof server === 'function' ? {} : (server.env ?? {}),
+      ignore: options.ignore ?? [],
+      ...(options.runs === undefined ? {} : { runs: options.runs }),
+      ...(options.timeoutSeconds === undefined ? {} : { timeout: options.timeoutSeconds }),
+      startupTimeout: startupTimeoutSeconds,
+      ...(options.calibrationMs === undefined ? {} : { calibration: options.calibrationMs }),
+    },
+    cwd,
+  );
   return runChecks(
     {
       server: spec,
+      ...(installed === undefined ? {} : { package: installed }),
       ...(options.fs === undefined ? {} : { fsSeed: options.fs }),
       runs: options.runs ?? 25,
       seed,
@@ -73,21 +106,14 @@ export async function checkServer(options: CheckServerOptions): Promise<Report> 
           ? `checkServer({ …, tools: [${JSON.stringify(tool)}], seed: ${runSeed}, path: ${JSON.stringify(path)}${
               producers === undefined ? '' : `, producers: ${JSON.stringify(producers)}`
             } })`
-          : [
-              'hintproof check',
-              ...(options.fs === undefined ? [] : ['--fs', options.fs]),
-              '--tool',
-              tool,
-              '--seed',
-              String(runSeed),
-              '--path',
-              path,
-              ...(producers === undefined
-                ? []
-                : ['--producers', producers.length > 0 ? producers.join(',') : 'none']),
-              '--',
-              ...commandLine,
-            ].join(' '),
+          : shellJoin(
+              replayWords(shape, {
+                tool,
+                seed: runSeed,
+                path,
+                ...(producers === undefined ? {} : { producers }),
+              }),
+            ),
     },
     options.onEvent ?? (() => {}),
   );

@@ -27,6 +27,7 @@ const check: CheckArguments = {
   startupTimeout: 30,
   calibration: 250,
   ignore: [],
+  appendArg: [],
   verbose: false,
 };
 

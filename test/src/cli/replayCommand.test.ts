@@ -14,14 +14,46 @@ const base: CheckArguments = {
   startupTimeout: 30,
   calibration: 250,
   ignore: [],
+  appendArg: [],
   verbose: false,
 };
 
 describe('replayCommand', () => {
   it('keeps what shapes the run, adds tool, seed and path, and leaves placeholders readable', () => {
     const args = { ...base, fs: './notes', env: { DATA: '{fs}/data' }, ignore: ['fs:**/*.log'], timeout: 3 };
-    expect(replayCommand(args, 'read_note', 42, '7:0')).toBe(
-      "hintproof check --fs ./notes --env DATA={fs}/data --ignore 'fs:**/*.log' --timeout 3 --tool read_note --seed 42 --path 7:0 -- node server.js {fs}",
+    expect(replayCommand(args, 'read_note', 42, '7:0', undefined, '/home/me/project')).toBe(
+      "hintproof check --fs /home/me/project/notes --env DATA={fs}/data --ignore 'fs:**/*.log' --timeout 3 --tool read_note --seed 42 --path 7:0 -- node server.js {fs}",
+    );
+  });
+
+  it('names the config files (absolute) and every option that shaped the run, so it replays from anywhere', () => {
+    const args = {
+      ...base,
+      config: 'hintproof.config.ts',
+      runs: 40,
+      calibration: 100,
+      isolation: false,
+      allowInstallScripts: true,
+    };
+    expect(replayCommand(args, 't', 1, '0:0', ['make', 'link'], '/p')).toBe(
+      'hintproof check --config /p/hintproof.config.ts --runs 40 --calibration 100 --no-isolation ' +
+        '--allow-install-scripts --tool t --seed 1 --path 0:0 --producers make,link -- node server.js {fs}',
+    );
+  });
+
+  it('with a client config, re-reads it instead of inlining its command and env', () => {
+    const args = {
+      ...base,
+      command: '',
+      args: [],
+      clientConfig: '.vscode/mcp.json',
+      server: 'notes',
+      intoSandbox: true,
+      appendArg: ['{fs}'],
+    };
+    expect(replayCommand(args, 'save', 3, '1', [], '/p')).toBe(
+      'hintproof check --client-config /p/.vscode/mcp.json --server notes --into-sandbox --append-arg {fs} ' +
+        '--tool save --seed 3 --path 1 --producers none',
     );
   });
 

@@ -9,8 +9,6 @@ describe('shellJoin', () => {
   });
 
   it('single-quotes arguments a shell would split or expand', () => {
-    expect(shellJoin(['node', '-e', "console.log('hi')", ''])).toBe(
-      `node -e 'console.log('\\''hi'\\'')' ''`,
-    );
+    expect(shellJoin(['node', '-e', "console.log('hi')", ''])).toBe(`node -e 'console.log('\\''hi'\\'')' ''`);
   });
 });
