@@ -146,9 +146,10 @@ export class ProcessTransport implements Transport {
   }
 }
 
-/** `32 MiB`, `512 KiB`, `100 bytes`. */
+/** `32 MiB`, `21.3 MiB`, `512 KiB`, `100 bytes`. */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 2 ** 20 && bytes % 2 ** 20 === 0) return `${bytes / 2 ** 20} MiB`;
-  if (bytes >= 2 ** 10 && bytes % 2 ** 10 === 0) return `${bytes / 2 ** 10} KiB`;
-  return `${bytes} bytes`;
+  const [unit, size] =
+    bytes >= 2 ** 20 ? ['MiB', 2 ** 20] : bytes >= 2 ** 10 ? ['KiB', 2 ** 10] : ['bytes', 1];
+  const value = bytes / size;
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`;
 }

@@ -152,7 +152,7 @@ describe('answers that are not what was asked for', () => {
     const error = await capped.listTools().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SetupError);
     expect((error as Error).message).toMatch(
-      /^tools\/list: the server sent \d+ bytes over 3 page\(s\), past hintproof's 10 KiB cap on a whole tools\/list \(2 tools before the last page\)/,
+      /^tools\/list: the server sent [\d.]+ KiB over 3 page\(s\), past hintproof's 10 KiB cap on a whole tools\/list \(2 tools before the last page\)/,
     );
     await capped.close();
   });
