@@ -6,11 +6,11 @@ import type { ServerProcess } from '../../harness/process/index.js';
 import { malformedAnswer } from './malformedAnswer.js';
 
 /**
- * The largest JSON-RPC message hintproof accepts from a server: 32 MiB. No honest answer comes near it (a tool
- * result is read by a model; a whole tools/list is capped lower still, see listAllTools); past it the
- * connection ends, with the reason, instead of filling memory.
+ * The largest JSON-RPC message hintproof accepts from a server: 8 MiB. No honest answer comes near it (a tool
+ * result is read by a model: 8 MiB of text is some two million tokens; the largest tools/list in the test
+ * corpus is 85 KB); past it the connection ends, with the reason, instead of filling memory.
  */
-export const DEFAULT_MAX_MESSAGE_BYTES = 32 * 2 ** 20;
+export const DEFAULT_MAX_MESSAGE_BYTES = 8 * 2 ** 20;
 
 /**
  * An MCP transport over a process spawned by the harness (newline-delimited JSON-RPC on stdin/stdout).
@@ -34,7 +34,7 @@ export class ProcessTransport implements Transport {
   #closed = false;
   #closeReason: string | undefined;
 
-  /** `maxMessageBytes`: a message longer than this (default 32 MiB) ends the connection instead of filling memory. */
+  /** `maxMessageBytes`: a message longer than this (default 8 MiB) ends the connection instead of filling memory. */
   constructor(
     process: ServerProcess,
     private readonly maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES,
@@ -146,7 +146,7 @@ export class ProcessTransport implements Transport {
   }
 }
 
-/** `32 MiB`, `21.3 MiB`, `512 KiB`, `100 bytes`. */
+/** `8 MiB`, `21.3 MiB`, `512 KiB`, `100 bytes`. */
 export function formatBytes(bytes: number): string {
   const [unit, size] =
     bytes >= 2 ** 20 ? ['MiB', 2 ** 20] : bytes >= 2 ** 10 ? ['KiB', 2 ** 10] : ['bytes', 1];

@@ -41,7 +41,7 @@ describe.each(ISOLATIONS)('row 9: tools/list is capped in size ($label)', (isola
   it('one 50 MB page: the cap on one message is named, memory stays bounded', async () => {
     const result = await checkWithPeak('single', isolation);
     expect(result.stderr).toMatch(
-      /^hintproof: tools\/list failed \(page 1; 0 tools received before it\): the server sent a message over the 32 MiB cap on any one message; hintproof stopped reading it\./,
+      /^hintproof: tools\/list failed \(page 1; 0 tools received before it\): the server sent a message over the 8 MiB cap on any one message; hintproof stopped reading it\./,
     );
     expect(result.code).toBe(2);
     expect(result.peakMb).toBeGreaterThan(0);
