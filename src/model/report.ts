@@ -127,6 +127,16 @@ export interface Settings {
   readonly isolationNote?: string;
 }
 
+/**
+ * A database the server made in the Postgres cluster during the check, outside its own run's database
+ * (`CREATE DATABASE` through its role): found after each run and dropped, unless `note` says why not.
+ */
+export interface CreatedDatabase {
+  readonly name: string;
+  readonly dropped: boolean;
+  readonly note?: string;
+}
+
 /** The JSON report (`--json FILE`). Field names and nesting are a stable contract; see design.md. */
 export interface Report {
   readonly hintproof: string;
@@ -143,6 +153,8 @@ export interface Report {
   readonly startupEgress?: readonly EgressAttempt[];
   /** With `--baseline`: every tool whose behaviour changed since the baseline. */
   readonly drift?: readonly Drift[];
+  /** With `--pg`: the databases the server made in the cluster during the check (absent when none). */
+  readonly createdDatabases?: readonly CreatedDatabase[];
 }
 
 /** True when some tool does something the baseline never saw it do: exit code 1. */
