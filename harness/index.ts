@@ -7,5 +7,6 @@ export type {
   IsolatedAccess,
   Snapshot,
 } from './environments/environment.js';
+export { SandboxLost } from './environments/sandboxLost.js';
 export { createSandbox, runDirectory } from './sandbox.js';
 export type { Sandbox, SandboxSnapshot } from './sandbox.js';

@@ -10,8 +10,9 @@ const ORDER = { delete: 0, modify: 1, add: 2, append: 3, counter: 4 } as const;
 /**
  * The changes from `before` to `after`: schema objects created (`add`), altered (`modify`) or dropped
  * (`delete`), without the columns, indexes and constraints of a table created or dropped with them; rows
- * inserted, updated or deleted (see diffTableRows); sequences advanced (`counter`); and one `counter` note
- * per server transaction still open in `after` (its writes are not visible yet). Pure.
+ * inserted, updated or deleted (see diffTableRows); databases the server made in the cluster (`add`);
+ * sequences advanced (`counter`); and one `counter` note per server transaction still open in `after` (its
+ * writes are not visible yet). Pure.
  */
 export function diffPgSnapshots(beforeSnapshot: Snapshot, afterSnapshot: Snapshot): Change[] {
   const before = asPgSnapshot(beforeSnapshot, 'before');
@@ -35,6 +36,17 @@ export function diffPgSnapshots(beforeSnapshot: Snapshot, afterSnapshot: Snapsho
   }
   for (const [key, item] of after.objects) {
     if (!before.objects.has(key) && !born.has(item.owner ?? '')) object('add', key, describe(item));
+  }
+  for (const [oid, name] of after.databases ?? []) {
+    // Only new ones: hintproof drops the server's databases itself after each run.
+    if (before.databases !== undefined && !before.databases.has(oid)) {
+      changes.push({
+        kind: 'add',
+        environment: PG_ENVIRONMENT,
+        entity: `(database ${name})`,
+        detail: "database made outside the run's own (hintproof drops it after the run)",
+      });
+    }
   }
   changes.push(...diffTableRows(before, after));
   for (const [name, value] of after.sequences) {

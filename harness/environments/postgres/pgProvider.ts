@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { onExitCleanup } from '../../process/exitCleanup.js';
-import type { EnvironmentProvider, HarvestedValue } from '../environment.js';
+import type { EnvironmentProvider } from '../environment.js';
+import { SandboxLost } from '../sandboxLost.js';
+import { isConnectionLoss, lossReason } from './connectionLoss.js';
 import { connectUrlServer } from './connectUrlServer.js';
+import type { CreatedDatabase, DatabaseLedger } from './databaseLedger.js';
+import { createdDatabases, openLedger, quoteIdentifier, sweepStrays } from './databaseLedger.js';
 import { dropDatabasesNow } from './dropDatabasesAtExit.js';
-import { installCapture } from './installCapture.js';
-import { loadSeed } from './loadSeed.js';
+import { maintenanceClient } from './maintenanceClient.js';
 import type { PgInstance } from './pgInstance.js';
 import { createPgInstance } from './pgInstance.js';
-import type { PgOrigin } from './pgOrigin.js';
-import { createOrigin, readOrigin } from './pgOrigin.js';
 import type { PgServer } from './pgServer.js';
+import type { PgTemplate } from './pgTemplate.js';
+import { makeTemplate } from './pgTemplate.js';
 import { PG_ENVIRONMENT } from './pgTarget.js';
-import { readKeys } from './readCatalog.js';
-import { sampleValues } from './sampleValues.js';
 import { startDockerServer } from './startDockerServer.js';
 import { startEmbeddedServer } from './startEmbeddedServer.js';
 
@@ -30,101 +30,201 @@ export interface PgProviderOptions {
 
 export interface PgProvider extends EnvironmentProvider {
   readonly server: PgServer;
-  /** The template every run's database is copied from. */
+  /** The template every run's database is copied from (a new one when the server dropped it). */
   readonly template: string;
   /** Every `hintproof_*` database created and not dropped yet. */
   readonly databases: ReadonlySet<string>;
   create(runDirectory: string): Promise<PgInstance>;
+  /**
+   * Finds the databases the server made (none of hintproof's), drops those hintproof may, and lists every
+   * one found so far. Call it after the last run's sandbox is disposed.
+   */
+  sweep(): Promise<readonly CreatedDatabase[]>;
 }
 
 /**
  * Starts (or connects to) a server, loads the seed into a template database with change capture, and hands
  * out one `CREATE DATABASE … TEMPLATE` copy per run. Every database it creates is dropped on dispose, and at
- * process exit on every other path (Ctrl-C, SIGTERM, errors).
+ * process exit on every other path (Ctrl-C, SIGTERM, errors). What a server does to hintproof's own share of
+ * the cluster never ends the check: its connections reconnect, a dropped template is made again, and the
+ * databases the server makes are found after each run, dropped and listed (see databaseLedger).
  */
 export async function createPgProvider(options: PgProviderOptions): Promise<PgProvider> {
   const server = await startServer(options);
   const prefix = `hintproof_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const template = `${prefix}_template`;
-  const databases = new Set<string>();
-  const unregister = onExitCleanup(() => dropDatabasesNow(server.admin, [...databases]));
-  const admin = new pg.Client({ ...server.admin, application_name: 'hintproof-admin' });
-  admin.on('error', () => {});
+  // Other hintproof processes on the same role recognise this one's databases by this name (databaseLedger).
+  const admin = maintenanceClient(server.admin, `hintproof-admin ${prefix}`);
   // Drops go through their own connection, so that creating the next run's database never queues behind them.
-  const dropper = new pg.Client({ ...server.admin, application_name: 'hintproof-drop' });
-  dropper.on('error', () => {});
+  const dropper = maintenanceClient(server.admin, 'hintproof-drop');
+  let ledger: DatabaseLedger | undefined;
+  // At exit: hintproof's own databases, and the server's that were found and may be dropped.
+  const unregister = onExitCleanup(() => {
+    if (ledger === undefined) return;
+    const left = createdDatabases(ledger).filter((made) => !made.dropped && ledger?.scope !== 'owner');
+    dropDatabasesNow(server.admin, [...ledger.names, ...left.map((made) => made.name)]);
+  });
   let index = 0;
+  let generation = 0;
   let disposed = false;
-  const drop = async (name: string) => {
-    await dropper.query(`drop database if exists ${quote(name)} with (force)`);
-    databases.delete(name);
+  let template: PgTemplate | undefined;
+  const templates: PgTemplate[] = [];
+  let rebuilding: Promise<void> | undefined;
+  let spare: Promise<Made> | undefined;
+  let sweeping: Promise<void> = Promise.resolve();
+  let strategy = '';
+  const sweep = () => {
+    const next = sweeping.then(() => (ledger ? sweepStrays(dropper, ledger, server.admin.user) : undefined));
+    sweeping = next.catch(() => {});
+    return next;
   };
-  let origin: (PgOrigin & AsyncDisposable) | undefined;
+  const drop = async (name: string) => {
+    for (const [oid, ownName] of ledger?.own ?? []) if (ownName === name) ledger?.released.add(oid);
+    await dropper.query(`drop database if exists ${quoteIdentifier(name)} with (force)`);
+    ledger?.names.delete(name);
+  };
+  const copy = async (name: string, from: string): Promise<number> => {
+    const own = ledger!;
+    own.names.add(name);
+    try {
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [from],
+      );
+      await admin.query(
+        `create database ${quoteIdentifier(name)} template ${quoteIdentifier(from)}${strategy}`,
+      );
+    } catch (error) {
+      own.names.delete(name);
+      throw error;
+    }
+    const { rows } = await admin.query<{ oid: number }>(
+      'select oid::int as oid from pg_database where datname = $1',
+      [name],
+    );
+    if (rows[0] === undefined)
+      throw new SandboxLost(`the database ${name} was dropped as soon as it was made`);
+    own.own.set(rows[0].oid, name);
+    return rows[0].oid;
+  };
+  /** hintproof's databases the server renamed: dropped by their new names. */
+  const renamedOwn = async (): Promise<string[]> => {
+    if (ledger === undefined) return [];
+    const kept = [...ledger.own].filter(([oid]) => !ledger!.released.has(oid));
+    const { rows } = await dropper.query<{ name: string }>(
+      'select datname as name from pg_database where oid = any($1::oid[]) and datname <> all($2::text[])',
+      [kept.map(([oid]) => oid), kept.map(([, name]) => name)],
+    );
+    return rows.map((row) => row.name);
+  };
+  const newTemplate = async (): Promise<PgTemplate> => {
+    const name = generation === 0 ? `${prefix}_template` : `${prefix}_template_${generation}`;
+    generation++;
+    const made = await makeTemplate(admin, ledger!, server.admin, name, options.seed, copy);
+    templates.push(made);
+    return made;
+  };
+  /** A run's database, copied from the current template; a template the server dropped is made again. */
+  const copyRun = async (): Promise<Made> => {
+    for (let attempt = 0; ; attempt++) {
+      const from = template!;
+      const name = `${prefix}_run_${index++}`;
+      try {
+        await copy(name, from.name);
+        return { name, template: from };
+      } catch (error) {
+        if (attempt >= 2 || !isMissingDatabase(error)) throw error;
+        if (template === from) rebuilding ??= newTemplate().then((made) => void (template = made));
+        await rebuilding?.finally(() => (rebuilding = undefined));
+      }
+    }
+  };
   const dispose = async () => {
     disposed = true;
     await spare?.catch(() => {});
-    await origin?.[Symbol.asyncDispose]();
-    for (const name of [...databases]) await drop(name).catch(() => {});
-    await admin.end().catch(() => {});
-    await dropper.end().catch(() => {});
-    if (databases.size > 0) dropDatabasesNow(server.admin, [...databases]);
+    await rebuilding?.catch(() => {});
+    for (const made of templates) await made[Symbol.asyncDispose]();
+    await sweep().catch(() => {});
+    for (const name of [...(ledger?.names ?? []), ...(await renamedOwn().catch(() => []))]) {
+      await drop(name).catch(() => {});
+    }
+    await admin.end();
+    await dropper.end();
+    if (ledger !== undefined && ledger.names.size > 0) dropDatabasesNow(server.admin, [...ledger.names]);
     unregister();
     await server[Symbol.asyncDispose]();
   };
-  let spare: Promise<string> | undefined;
-  // Postgres 15+ copies a small template faster file by file than through the WAL; older servers have no choice.
-  let strategy = '';
-  const copyTemplate = async (name = `${prefix}_run_${index++}`): Promise<string> => {
-    await admin.query(
-      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-      [template],
-    );
-    await admin.query(`create database ${quote(name)} template ${quote(template)}${strategy}`);
-    databases.add(name);
-    return name;
-  };
-  let samples: HarvestedValue[];
   try {
-    await admin.connect();
-    await dropper.connect();
+    ledger = await openLedger(admin, prefix, server.owned);
+    // Postgres 15+ copies a small template faster file by file than through the WAL; older servers have no choice.
     const version = await admin.query<{ server_version_num: string }>('show server_version_num');
     if (Number(version.rows[0]?.server_version_num) >= 150000) strategy = ' strategy file_copy';
-    await admin.query(`create database ${quote(template)} template template0 encoding 'UTF8'`);
-    databases.add(template);
-    const prepared = await prepareTemplate({ ...server.admin, database: template }, options.seed);
-    samples = prepared.samples;
-    // The template's rows, for a run whose change capture was defeated, come from a copy made on first use.
-    origin = createOrigin(prepared.origin, async () => ({
-      ...server.admin,
-      database: await copyTemplate(`${prefix}_pristine`),
-    }));
+    template = await newTemplate();
   } catch (error) {
     await dispose();
     throw error;
   }
+  const own = ledger;
+  const first = template;
   return {
     name: PG_ENVIRONMENT,
     server,
-    template,
-    databases,
+    get template() {
+      return template?.name ?? first.name;
+    },
+    databases: own.names,
     async create(): Promise<PgInstance> {
       if (disposed)
         throw new Error(
           'pg: create() called on a disposed provider. Create every sandbox before disposing it.',
         );
       // One copy is always made ahead, so a large template's copy overlaps the server start and the run.
-      const name = await (spare ?? copyTemplate());
-      spare = copyTemplate();
+      let made: Made;
+      try {
+        made = await (spare ?? copyRun()).catch(() => copyRun());
+      } catch (error) {
+        throw new SandboxLost(
+          `hintproof could not make this run's database: ${error instanceof Error ? error.message.split('\n', 1)[0] : String(error)}`,
+          { cause: error },
+        );
+      }
+      spare = copyRun();
       spare.catch(() => {});
       try {
-        return await createPgInstance({ ...server.admin, database: name }, samples, origin, () => drop(name));
+        return await createPgInstance({
+          target: { ...server.admin, database: made.name },
+          samples: first.samples,
+          origin: made.template.origin,
+          ledger: own,
+          drop: async () => {
+            await drop(made.name);
+            await sweep();
+          },
+        });
       } catch (error) {
-        await drop(name).catch(() => {});
-        throw error;
+        await drop(made.name).catch(() => {});
+        if (!isConnectionLoss(error) && !isMissingDatabase(error)) throw error;
+        throw new SandboxLost(
+          `hintproof could not connect to this run's database ${made.name}: ${lossReason(error)}`,
+          { cause: error },
+        );
       }
+    },
+    async sweep() {
+      await sweep();
+      return createdDatabases(own);
     },
     [Symbol.asyncDispose]: dispose,
   };
+}
+
+interface Made {
+  readonly name: string;
+  readonly template: PgTemplate;
+}
+
+/** `template database "…" does not exist` (3D000): the server dropped or renamed it. */
+function isMissingDatabase(error: unknown): boolean {
+  return (error as { code?: unknown } | undefined)?.code === '3D000';
 }
 
 async function startServer(options: PgProviderOptions): Promise<PgServer> {
@@ -141,31 +241,4 @@ async function startServer(options: PgProviderOptions): Promise<PgServer> {
     case 'docker':
       return startDockerServer();
   }
-}
-
-/**
- * Seeds the template, installs change capture, reads what runs are compared with (capture state, table
- * fingerprints), and samples values for the generator.
- */
-async function prepareTemplate(
-  target: pg.ClientConfig,
-  seed: string | undefined,
-): Promise<{ samples: HarvestedValue[]; origin: Awaited<ReturnType<typeof readOrigin>> }> {
-  const client = new pg.Client({ ...target, application_name: 'hintproof-seed' });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    if (seed !== undefined) await loadSeed(client, seed);
-    await client.query('begin');
-    await installCapture(client);
-    await client.query('commit');
-    const origin = await readOrigin(client);
-    return { samples: await sampleValues(client, await readKeys(client)), origin };
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-function quote(identifier: string): string {
-  return `"${identifier.replaceAll('"', '""')}"`;
 }

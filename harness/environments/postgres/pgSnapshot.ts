@@ -78,6 +78,11 @@ export interface PgSnapshot extends Snapshot {
   readonly open: readonly PgOpenTransaction[];
   /** Values sampled from the seeded template, for the argument generator. */
   readonly samples: readonly HarvestedValue[];
+  /**
+   * The cluster's databases made since the check started that are none of hintproof's (the server's), by
+   * oid → name. Absent in snapshots that did not look.
+   */
+  readonly databases?: ReadonlyMap<number, string>;
 }
 
 /** The snapshot as a PgSnapshot, or an error naming what was received. */
