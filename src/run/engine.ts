@@ -88,7 +88,8 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
     if (sqliteSeed !== undefined)
       providers.push(await createProvider(() => createSqliteProvider({ seed: sqliteSeed })));
     const pg = options.pg;
-    if (pg !== undefined) providers.push(await createProvider(() => createPgProvider(pg)));
+    const pgProvider = pg === undefined ? undefined : await createProvider(() => createPgProvider(pg));
+    if (pgProvider !== undefined) providers.push(pgProvider);
     const plan = isolationPlan({
       wanted: options.isolation !== false,
       inProcess: 'inProcess' in options.server,
@@ -159,6 +160,9 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
         }),
       );
     }
+    // Every run's sandbox is gone before the report, so what the server made outside them has been found.
+    await pool[Symbol.asyncDispose]();
+    const createdDatabases = (await pgProvider?.sweep()) ?? [];
     const report: Report = {
       hintproof: options.server.clientVersion,
       server: found.server,
@@ -171,6 +175,7 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       ...(options.baseline === undefined
         ? {}
         : { drift: compareBaseline(restrictBaseline(options.baseline, options.tools), tools) }),
+      ...(createdDatabases.length === 0 ? {} : { createdDatabases }),
     };
     emit({ type: 'end', report });
     return report;
@@ -190,7 +195,7 @@ function restrictBaseline(baseline: Baseline, tools: readonly string[] | undefin
   };
 }
 
-async function createProvider(create: () => Promise<EnvironmentProvider>): Promise<EnvironmentProvider> {
+async function createProvider<P extends EnvironmentProvider>(create: () => Promise<P>): Promise<P> {
   try {
     return await create();
   } catch (error) {

@@ -1,6 +1,8 @@
 import type { Change, HarvestedValue } from '../../harness/index.js';
+import { SandboxLost } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
 import type { ServerIdentity, ToolInfo } from '../mcp/index.js';
+import { SetupError } from '../model/setupError.js';
 import type { SessionPool } from './sessionPool.js';
 
 export interface ProbeResult {
@@ -20,6 +22,19 @@ export interface ProbeResult {
  * snapshots around a pause while nothing is called), and harvests values from the baseline.
  */
 export async function probe(pool: SessionPool, calibrationMs: number): Promise<ProbeResult> {
+  try {
+    return await calibrate(pool, calibrationMs);
+  } catch (error) {
+    if (!(error instanceof SandboxLost)) throw error;
+    throw new SetupError(
+      `hintproof could not observe the server's sandbox before calling any tool: ${error.message}. ` +
+        'A server that does this while idle cannot be checked; with --pg-url, give it a role of its own.',
+      { cause: error },
+    );
+  }
+}
+
+async function calibrate(pool: SessionPool, calibrationMs: number): Promise<ProbeResult> {
   const session = await pool.take();
   try {
     await new Promise((resolve) => setTimeout(resolve, calibrationMs));

@@ -1,4 +1,5 @@
 import type { HarvestedValue } from '../../harness/index.js';
+import { SandboxLost } from '../../harness/index.js';
 import type { ArgumentGuard } from '../generate/index.js';
 import { extendRunPool, recordsIn, resolveLiveChoices, RUN_POOL_LIMIT, valuesIn } from '../generate/index.js';
 import { completed, describeFailure, succeeded } from '../model/callOutcome.js';
@@ -52,17 +53,18 @@ export async function runSequence(
   try {
     session = await pool.take();
   } catch (error) {
+    if (error instanceof SandboxLost) return lostRun(target, [], error);
     if (!(error instanceof SetupError)) throw error;
     const message = `the server failed to start for this run: ${error.message.split('\n', 1)[0] ?? ''}`;
     const args = resolveLiveChoices(target.args, []);
     const call1 = { outcome: { status: 'crashed' as const, message }, changes: [] };
     return { steps: [], observation: { tool: target.tool, args, call1, excluded: [] }, existing: new Set() };
   }
+  const steps: PreambleStep[] = [];
   try {
     let runPool: HarvestedValue[] = [];
     const records: unknown[] = [];
     let before = session.baseline;
-    const steps: PreambleStep[] = [];
     for (const planned of preamble) {
       const args = resolveArguments(planned, runPool, records, session);
       await session.egress();
@@ -100,9 +102,24 @@ export async function runSequence(
     const existing = existingIn(session, before);
     const { observation } = await executeCommand(session, before, target.tool, args, options);
     return { steps, observation, existing };
+  } catch (error) {
+    if (error instanceof SandboxLost) return lostRun(target, steps, error);
+    throw error;
   } finally {
     pool.release(session);
   }
+}
+
+/**
+ * A run whose sandbox could not be observed to its end (the server ended hintproof's database connection,
+ * dropped its template…): its command counts as a call that did not complete, with the reason, so the
+ * run is inconclusive evidence, never a pass and never an internal error.
+ */
+function lostRun(target: PlannedCall, steps: readonly PreambleStep[], error: SandboxLost): RunResult {
+  const args = resolveLiveChoices(target.args, []);
+  const message = `hintproof lost sight of the sandbox: ${error.message}`;
+  const call1 = { outcome: { status: 'crashed' as const, message }, changes: [] };
+  return { steps, observation: { tool: target.tool, args, call1, excluded: [] }, existing: new Set() };
 }
 
 /**
