@@ -1,6 +1,7 @@
 import type { Colors } from './colors.js';
 import { formatAmbient } from './formatAmbient.js';
 import { formatContradictions } from './formatContradictions.js';
+import { formatCreatedDatabases } from './formatCreatedDatabases.js';
 import { formatDrift } from './formatDrift.js';
 import { formatInconclusive } from './formatInconclusive.js';
 import { formatSuggestions } from './formatSuggestions.js';
@@ -11,7 +12,7 @@ import type { Report } from '../model/report.js';
 
 /**
  * The end of a text report: the verdict table, each contradiction, inconclusive and unchecked hints, ambient
- * changes, suggestions and the summary, sections separated by a blank line. Ends with a newline.
+ * changes, the databases the server made outside its sandbox, suggestions and the summary, sections separated by a blank line. Ends with a newline.
  */
 export function formatReportText(report: Report, colors: Colors): string {
   const sections = [
@@ -21,6 +22,7 @@ export function formatReportText(report: Report, colors: Colors): string {
     formatInconclusive(report, colors),
     formatUnchecked(report, colors),
     formatAmbient(report, colors),
+    formatCreatedDatabases(report, colors),
     formatSuggestions(report, colors),
     formatSummary(report, colors),
   ].filter((section) => section.length > 0);

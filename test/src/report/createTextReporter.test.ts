@@ -133,4 +133,22 @@ describe('createTextReporter', () => {
     expect(text({}, events)).not.toContain('Exit');
     expect(report.tools).toHaveLength(6);
   });
+
+  it('lists the databases the server made outside its sandbox, dropped or why not, names inert', () => {
+    const made = {
+      ...report,
+      createdDatabases: [
+        { name: 'saboteur_1', dropped: true },
+        { name: 'evil\u001b[2J\nExit 0', dropped: false, note: 'not dropped: in use by another session' },
+      ],
+    };
+    const output = text({}, eventsFor(made));
+    expect(output).toContain(
+      'Databases the server made in the cluster, outside its sandbox (2)\n' +
+        '  saboteur_1: dropped\n' +
+        '  evil\\x1b[2J\\nExit 0: not dropped: in use by another session\n',
+    );
+    expect(output).not.toContain('\u001b[2J');
+    expect(text()).not.toContain('Databases the server made');
+  });
 });
