@@ -1,25 +1,15 @@
 import { spawn } from 'node:child_process';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkArguments, compareVerdicts, loadScenarios } from '../../scenarios/scenarios.js';
+import { connectService, SERVICE } from './pgService.js';
 import { bin, runCli } from './runCli.js';
-
-/** The machine's PostgreSQL service (.ci/run starts it when it is down). */
-const SERVICE = 'postgres://postgres@127.0.0.1:5432/postgres';
 const scenario = loadScenarios().find((s) => s.name === 'shared-room')!;
 const args = checkArguments(scenario).slice(1);
 
 let admin: pg.Client;
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: SERVICE });
-  try {
-    await admin.connect();
-  } catch (error) {
-    throw new Error(
-      `The url-provider tests need PostgreSQL at ${SERVICE} (trust auth), which did not answer: ${String(error)}. ` +
-        'Start it (pg_ctlcluster --skip-systemctl-redirect 15 main start), as .ci/run does.',
-    );
-  }
+  admin = await connectService('The url-provider tests');
 });
 afterAll(async () => {
   await admin?.end();
