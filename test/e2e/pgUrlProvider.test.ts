@@ -43,7 +43,8 @@ describe('the url provider, against the machine’s PostgreSQL service', () => {
       await admin.query("select count(*)::int as n from pg_tables where schemaname = 'public'")
     ).rows;
     expect(tablesAfter).toEqual(tablesBefore);
-  });
+    // Ten runs per tool take about two minutes on a busy machine.
+  }, 300_000);
 
   it('drops every database it made when interrupted with SIGINT midway', async () => {
     const child = spawn(process.execPath, [bin, 'check', '--seed', '2', '--pg-url', SERVICE, ...args], {
