@@ -1,9 +1,13 @@
 import type { HarvestedValue, Snapshot } from '../environment.js';
 import { FS_PLACEHOLDER, asFsSnapshot, comparePaths } from './fsEntry.js';
 import { harvestJson } from './harvestJson.js';
+import { harvestSqliteDatabase, hasSqliteHeader, readSqliteDatabase } from '../sqlite/index.js';
 
 /** Entries offered to the argument generator at most; shallow ones first, so huge trees stay cheap. */
 export const HARVEST_ENTRY_LIMIT = 500;
+
+/** SQLite databases whose rows are offered, at most. */
+export const HARVEST_SQLITE_LIMIT = 5;
 
 /** JSON files whose records are offered, at most, and values taken from them in all. */
 export const HARVEST_JSON_FILE_LIMIT = 20;
@@ -15,7 +19,8 @@ export const HARVEST_JSON_VALUE_LIMIT = 300;
  * Taken from the `HARVEST_ENTRY_LIMIT` shallowest entries (ties by path). Then, from the first
  * `HARVEST_JSON_FILE_LIMIT` of those that are JSON or JSON Lines files (kept as text by the snapshot), the
  * identity values and short strings of their records (`harvestJson`), `HARVEST_JSON_VALUE_LIMIT` in all.
- * Sorted by kind then value, without duplicates. Pure.
+ * From the first HARVEST_SQLITE_LIMIT SQLite databases (by path), what pg would offer: table names, key and
+ * unique values, short texts (`harvestSqliteDatabase`). Sorted by kind then value, without duplicates. Pure.
  */
 export function harvestFsSnapshot(snapshot: Snapshot): HarvestedValue[] {
   const entries = [...asFsSnapshot(snapshot, 'harvested').entries]
@@ -40,5 +45,29 @@ export function harvestFsSnapshot(snapshot: Snapshot): HarvestedValue[] {
   const json = entries.filter((entry) => entry.text !== undefined).slice(0, HARVEST_JSON_FILE_LIMIT);
   const fromJson = json.flatMap(({ path, text }) => harvestJson(path, text as string));
   for (const value of fromJson.slice(0, HARVEST_JSON_VALUE_LIMIT)) add(value.kind, value.value);
+  for (const value of sqliteValues(snapshot)) add(value.kind, value.value);
   return [...values.values()].sort((a, b) => comparePaths(a.kind, b.kind) || comparePaths(a.value, b.value));
+}
+
+function sqliteValues(snapshot: Snapshot): HarvestedValue[] {
+  const { entries } = asFsSnapshot(snapshot, 'harvested');
+  const databases = [...entries]
+    .filter(([, entry]) => entry.bytes !== undefined && hasSqliteHeader(entry.bytes))
+    .map(([path]) => path)
+    .sort(comparePaths)
+    .slice(0, HARVEST_SQLITE_LIMIT);
+  return databases.flatMap((path) => {
+    const wal = entries.get(`${path}-wal`)?.bytes;
+    const journal = entries.get(`${path}-journal`)?.bytes;
+    try {
+      const database = readSqliteDatabase({
+        main: entries.get(path)?.bytes as Uint8Array,
+        ...(wal === undefined ? {} : { wal }),
+        ...(journal === undefined ? {} : { journal }),
+      });
+      return harvestSqliteDatabase(database);
+    } catch {
+      return [];
+    }
+  });
 }

@@ -1,6 +1,5 @@
 import type { BigIntStats } from 'node:fs';
 import type { FsEntry } from './fsEntry.js';
-import type { TextMode } from './jsonText.js';
 
 /** How many earlier sizes of one path are remembered as possible append boundaries. */
 const HISTORY_PER_PATH = 16;
@@ -8,8 +7,8 @@ const HISTORY_PER_PATH = 16;
 interface CachedFile {
   readonly key: string;
   readonly entry: FsEntry;
-  /** How the content was read: an entry read for another text mode is not reused (see `planTextModes`). */
-  readonly mode: TextMode;
+  /** How the content was read (text and kept bytes): an entry read another way is not reused. */
+  readonly mode: string;
 }
 
 /**
@@ -31,8 +30,8 @@ export class StatCache {
   private files = new Map<string, CachedFile>();
   private readonly history = new Map<string, { size: number; sha256: string }[]>();
 
-  /** The entry hashed earlier for this exact stat and text mode, if it can be trusted. */
-  reusable(path: string, stat: BigIntStats, mode: TextMode = 'none'): FsEntry | undefined {
+  /** The entry hashed earlier for this exact stat and read mode (text and bytes kept), if it can be trusted. */
+  reusable(path: string, stat: BigIntStats, mode = 'none'): FsEntry | undefined {
     const cached = this.files.get(path);
     return cached !== undefined && cached.key === statKey(stat) && cached.mode === mode
       ? cached.entry
@@ -47,13 +46,13 @@ export class StatCache {
   /**
    * Replaces the cache with the files of the snapshot just taken. `fileStats` maps each readable file's path
    * to the stat its hash is valid for; `clockNs` is the filesystem time read when the snapshot began;
-   * `modes` the text mode each file was read with (absent: `none`).
+   * `modes` the read mode each file was read with (absent: `none`).
    */
   commit(
     entries: ReadonlyMap<string, FsEntry>,
     fileStats: ReadonlyMap<string, BigIntStats>,
     clockNs: bigint,
-    modes: ReadonlyMap<string, TextMode> = new Map(),
+    modes: ReadonlyMap<string, string> = new Map(),
   ): void {
     const files = new Map<string, CachedFile>();
     for (const [path, stat] of fileStats) {

@@ -6,6 +6,8 @@ import { FS_ENVIRONMENT } from './fsEntry.js';
 import { hashFile } from './hashFile.js';
 import type { TextMode } from './jsonText.js';
 import { planTextModes } from './jsonText.js';
+import type { BytesMode } from './keptBytes.js';
+import { planKeptBytes } from './keptBytes.js';
 import type { StatCache } from './statCache.js';
 
 /** Files read at once: enough to overlap I/O, few enough to stay far from the open-file limit. */
@@ -29,7 +31,8 @@ interface Captured {
  * cache vouches for it. Nothing is followed (see `walkTree`, `readFiles`): what the server swaps in while the
  * snapshot runs is recorded as what it was when opened, a link as a link. `clockNs` is the filesystem time
  * read just before the walk (see `StatCache`). Files that may hold JSON keep their text too, within the bounds
- * of `planTextModes`. Updates `cache`.
+ * of `planTextModes`; files read by meaning keep their bytes (`planKeptBytes`: SQLite databases, their -wal
+ * and -journal, git state files). Updates `cache`.
  */
 export async function takeFsSnapshot(
   root: Directory,
@@ -42,8 +45,22 @@ export async function takeFsSnapshot(
       .filter((item) => item.stat.isFile() && item.unsettled !== true)
       .map((item) => ({ path: item.path, size: Number(item.stat.size) })),
   );
+  const kept = planKeptBytes(
+    tree.entries.map((item) => ({
+      path: item.path,
+      type:
+        item.unsettled === true
+          ? 'other'
+          : item.stat.isFile()
+            ? 'file'
+            : item.stat.isDirectory()
+              ? 'directory'
+              : 'other',
+    })),
+  );
+  const bytesMode = (path: string): BytesMode => (kept.has(path) ? 'keep' : 'sqlite');
   const read = await readFiles(root, tree, CONCURRENCY, (item, open) =>
-    capture(item, open, cache, modes.get(item.path) ?? 'none'),
+    capture(item, open, cache, modes.get(item.path) ?? 'none', bytesMode(item.path)),
   );
 
   const entries = new Map<string, FsEntry>();
@@ -57,7 +74,12 @@ export async function takeFsSnapshot(
     if (result.fileStat !== undefined) fileStats.set(item.path, result.fileStat);
     if (result.hashed) filesHashed++;
   }
-  cache.commit(entries, fileStats, clockNs, modes);
+  cache.commit(
+    entries,
+    fileStats,
+    clockNs,
+    new Map([...fileStats.keys()].map((path) => [path, readKey(modes.get(path) ?? 'none', bytesMode(path))])),
+  );
   return { snapshot: Object.freeze({ environment: FS_ENVIRONMENT, entries }), filesHashed };
 }
 
@@ -67,6 +89,7 @@ async function capture(
   open: EntryOpener,
   cache: StatCache,
   textMode: TextMode,
+  bytesMode: BytesMode,
 ): Promise<Captured | undefined> {
   const { stat } = item;
   const mode = Number(stat.mode) & 0o7777;
@@ -78,7 +101,7 @@ async function capture(
     };
   }
   if (!stat.isFile()) return { entry: Object.freeze({ type: 'other', mode, size: 0 }), hashed: false };
-  const cached = cache.reusable(item.path, stat, textMode);
+  const cached = cache.reusable(item.path, stat, readKey(textMode, bytesMode));
   if (cached !== undefined) return { entry: cached, fileStat: stat, hashed: false };
   const opened = await open();
   switch (opened.kind) {
@@ -86,8 +109,14 @@ async function capture(
       return undefined;
     case 'file':
       try {
-        const hashed = await hashFile(opened.handle, opened.stat, cache.prefixLengths(item.path), textMode);
-        const { size, sha256, prefixes, text } = hashed;
+        const hashed = await hashFile(
+          opened.handle,
+          opened.stat,
+          cache.prefixLengths(item.path),
+          textMode,
+          bytesMode,
+        );
+        const { size, sha256, prefixes, text, bytes } = hashed;
         const entry: FsEntry = {
           type: 'file',
           mode: Number(opened.stat.mode) & 0o7777,
@@ -95,6 +124,7 @@ async function capture(
           sha256,
           ...(prefixes.length > 0 ? { prefixes } : {}),
           ...(text === undefined ? {} : { text }),
+          ...(bytes === undefined ? {} : { bytes }),
         };
         return { entry: Object.freeze(entry), fileStat: opened.stat, hashed: true };
       } finally {
@@ -146,4 +176,9 @@ function changing(stat: BigIntStats): Captured {
     entry: Object.freeze({ type: 'other' satisfies FsEntryType, mode: Number(stat.mode) & 0o7777, size: 0 }),
     hashed: false,
   };
+}
+
+/** How a file was read, as the stat cache keys it: an entry read another way is not reused. */
+function readKey(textMode: TextMode, bytesMode: BytesMode): string {
+  return `${textMode}+${bytesMode}`;
 }
