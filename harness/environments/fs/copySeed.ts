@@ -15,7 +15,11 @@ const CONCURRENCY = 16;
  * file. Directory modes are applied last, deepest first, so a read-only seed directory can still be filled.
  * On failure the partial copy is removed.
  */
-export async function copySeed(manifest: SeedManifest | undefined, destination: string): Promise<void> {
+export async function copySeed(
+  manifest: SeedManifest | undefined,
+  destination: string,
+  option = '--fs',
+): Promise<void> {
   try {
     await mkdir(destination, { mode: 0o700 });
   } catch (error) {
@@ -40,7 +44,7 @@ export async function copySeed(manifest: SeedManifest | undefined, destination: 
   } catch (error) {
     await removeTree(destination);
     throw new Error(
-      `--fs: could not copy the seed ${manifest.root} into ${destination}: ${(error as Error).message}. ` +
+      `${option}: could not copy the seed ${manifest.root} into ${destination}: ${(error as Error).message}. ` +
         'Check that every file in the seed is readable and that it did not change since hintproof started.',
       { cause: error },
     );

@@ -22,9 +22,47 @@ import { diffSqliteFiles } from './sqliteFiles.js';
  * read from are not reported again.
  */
 export function diffFsSnapshots(before: Snapshot, after: Snapshot): Change[] {
-  const old = asFsSnapshot(before, 'before').entries;
-  const now = asFsSnapshot(after, 'after').entries;
-  const sqlite = diffSqliteFiles(old, now, '');
+  const environment = asFsSnapshot(before, 'before').environment;
+  const changes = diffTrees(
+    asFsSnapshot(before, 'before').entries,
+    asFsSnapshot(after, 'after').entries,
+    environment,
+  );
+  if (environment === FS_ENVIRONMENT) return changes;
+  // Another tree (HOME, TMPDIR): its own environment name, and caches counted like counters.
+  return changes.map((change) => {
+    const inTree = change.environment === FS_ENVIRONMENT;
+    const path = inTree ? change.entity : change.entity.slice(`${environment}:`.length);
+    const cache = environment === 'home' && isCachePath(path);
+    if (!inTree && !cache) return change;
+    return {
+      ...change,
+      environment: inTree ? environment : change.environment,
+      ...(cache && change.kind !== 'counter'
+        ? { kind: 'counter' as const, detail: `cache: ${change.kind} ${change.detail}` }
+        : {}),
+    };
+  });
+}
+
+/**
+ * Cache directories under HOME (XDG's ~/.cache, which holds pip's and many others, and npm's ~/.npm): what
+ * programs keep there can be thrown away and rebuilt, so writing there is listed but counts like a `counter`.
+ */
+export const HOME_CACHE_DIRECTORIES = ['.cache', '.npm'] as const;
+
+function isCachePath(entity: string): boolean {
+  return HOME_CACHE_DIRECTORIES.some(
+    (directory) => entity === directory || entity.startsWith(`${directory}/`),
+  );
+}
+
+function diffTrees(
+  old: ReadonlyMap<string, FsEntry>,
+  now: ReadonlyMap<string, FsEntry>,
+  environment: string,
+): Change[] {
+  const sqlite = diffSqliteFiles(old, now, environment === FS_ENVIRONMENT ? '' : `${environment}:`);
   const git = diffGitDirectories(old, now, FS_ENVIRONMENT);
   const paths = [...new Set([...old.keys(), ...now.keys()])]
     .filter((path) => !sqlite.handled.has(path) && !git.handled.has(path))

@@ -6,6 +6,13 @@ export const FS_ENVIRONMENT = 'fs';
 /** The placeholder a harvested value uses for the sandbox root; substituted with the real path before a call. */
 export const FS_PLACEHOLDER = `{${FS_ENVIRONMENT}}`;
 
+/**
+ * The directory trees of a sandbox, each snapshotted and diffed the same way: `fs` (the sandbox directory), and
+ * the server's private `home` (HOME) and `tmp` (TMPDIR). Each is also its placeholder (`{home}`).
+ */
+export const TREE_ENVIRONMENTS = [FS_ENVIRONMENT, 'home', 'tmp'] as const;
+export type TreeEnvironment = (typeof TREE_ENVIRONMENTS)[number];
+
 export type FsEntryType = 'file' | 'directory' | 'symlink' | 'other';
 
 /** The sha256 of the first `length` bytes of a file, computed in the same read pass as the whole hash. */
@@ -47,14 +54,15 @@ export interface FsEntry {
 
 /** A sandbox at one instant: sandbox-relative `/`-separated path → entry, in path order. Never mutated. */
 export interface FsSnapshot extends Snapshot {
-  readonly environment: typeof FS_ENVIRONMENT;
+  readonly environment: TreeEnvironment;
   readonly entries: ReadonlyMap<string, FsEntry>;
 }
 
 /** Narrows a snapshot handed back by the harness, or says which environment it came from instead. */
 export function asFsSnapshot(snapshot: Snapshot, role: string): FsSnapshot {
   const candidate = snapshot as Partial<FsSnapshot>;
-  if (candidate.environment !== FS_ENVIRONMENT || !(candidate.entries instanceof Map)) {
+  const tree = (TREE_ENVIRONMENTS as readonly string[]).includes(String(candidate.environment));
+  if (!tree || !(candidate.entries instanceof Map)) {
     throw new Error(
       `fs: the ${role} snapshot is not an fs snapshot (received environment "${String(snapshot.environment)}"). ` +
         'Pass snapshots taken by the fs instance that diffs them.',

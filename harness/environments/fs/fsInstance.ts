@@ -3,6 +3,7 @@ import type { Change } from '../change.js';
 import type { EnvironmentInstance, HarvestedValue, Snapshot } from '../environment.js';
 import { diffFsSnapshots } from './diffFsSnapshots.js';
 import type { FsSnapshot } from './fsEntry.js';
+import type { TreeEnvironment } from './fsEntry.js';
 import { FS_ENVIRONMENT } from './fsEntry.js';
 import { harvestFsSnapshot } from './harvestFsSnapshot.js';
 import { openFsClock } from './readFsClock.js';
@@ -29,9 +30,14 @@ export interface FsInstance extends EnvironmentInstance {
  * read through that open directory ever after (see `takeFsSnapshot`). `clockFile` is a new file outside the
  * sandbox, in a directory the server cannot write, created here to read the filesystem's clock (see
  * `StatCache`, `openFsClock`). Snapshots are taken one at a time, in call order. Disposing removes `root` and
- * `clockFile`.
+ * `clockFile`. `environment` names the tree in changes and its placeholder: `fs`, or the server's `home` or
+ * `tmp`.
  */
-export async function createFsInstance(root: string, clockFile: string): Promise<FsInstance> {
+export async function createFsInstance(
+  root: string,
+  clockFile: string,
+  environment: TreeEnvironment = FS_ENVIRONMENT,
+): Promise<FsInstance> {
   const directory = await Directory.open(root);
   const clock = await openFsClock(clockFile).catch(async (error: unknown) => {
     await directory.close();
@@ -48,13 +54,15 @@ export async function createFsInstance(root: string, clockFile: string): Promise
     const taken = await takeFsSnapshot(directory, cache, clockNs);
     snapshots++;
     filesHashed += taken.filesHashed;
-    return taken.snapshot;
+    return environment === FS_ENVIRONMENT
+      ? taken.snapshot
+      : Object.freeze({ ...taken.snapshot, environment });
   };
 
   return {
-    name: FS_ENVIRONMENT,
+    name: environment,
     root,
-    placeholders: Object.freeze({ [FS_ENVIRONMENT]: root }),
+    placeholders: Object.freeze({ [environment]: root }),
     get stats(): FsInstanceStats {
       return { snapshots, filesHashed };
     },
@@ -62,7 +70,7 @@ export async function createFsInstance(root: string, clockFile: string): Promise
       if (disposed) {
         return Promise.reject(
           new Error(
-            `fs: snapshot() called after the sandbox ${root} was disposed. Take snapshots before disposing.`,
+            `${environment}: snapshot() called after the sandbox ${root} was disposed. Take snapshots before disposing.`,
           ),
         );
       }

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { removeTree } from '../../tree/index.js';
 import type { EnvironmentProvider } from '../environment.js';
 import { copySeed } from './copySeed.js';
+import type { TreeEnvironment } from './fsEntry.js';
 import { FS_ENVIRONMENT } from './fsEntry.js';
 import type { FsInstance } from './fsInstance.js';
 import { createFsInstance } from './fsInstance.js';
@@ -12,6 +13,8 @@ import { resolveSeedDirectory } from './resolveSeedDirectory.js';
 export interface FsProviderOptions {
   /** The `--fs` directory every sandbox starts as a copy of; never modified. Omitted: an empty sandbox. */
   readonly seed?: string;
+  /** Which tree of the run directory: `fs` (default), or the server's private `home` or `tmp`. */
+  readonly environment?: TreeEnvironment;
 }
 
 export interface FsProvider extends EnvironmentProvider {
@@ -21,28 +24,30 @@ export interface FsProvider extends EnvironmentProvider {
 }
 
 /**
- * Checks and lists the seed once; each `create(runDirectory)` then makes `${runDirectory}/fs` as an
- * independent copy of it (its sandbox) and `${runDirectory}/fs.clock` (see `StatCache`).
+ * Checks and lists the seed once; each `create(runDirectory)` then makes `${runDirectory}/<environment>` (`fs`,
+ * `home` or `tmp`) as an independent copy of it and `${runDirectory}/<environment>.clock` (see `StatCache`).
  * Throws, before any run, if the seed is missing, not a directory, or holds something uncopyable.
  */
 export async function createFsProvider(options: FsProviderOptions): Promise<FsProvider> {
+  const environment = options.environment ?? FS_ENVIRONMENT;
   let manifest: SeedManifest | undefined;
   if (options.seed !== undefined) {
-    manifest = await readSeedManifest(await resolveSeedDirectory(options.seed), options.seed);
+    const option = `--${environment}`;
+    manifest = await readSeedManifest(await resolveSeedDirectory(options.seed, option), options.seed, option);
   }
   let disposed = false;
   return {
-    name: FS_ENVIRONMENT,
+    name: environment,
     seed: manifest?.root,
     async create(runDirectory: string): Promise<FsInstance> {
       if (disposed) {
         throw new Error(
-          'fs: create() called on a disposed provider. Create every sandbox before disposing it.',
+          `${environment}: create() called on a disposed provider. Create every sandbox before disposing it.`,
         );
       }
-      const root = join(resolve(runDirectory), FS_ENVIRONMENT);
-      await copySeed(manifest, root);
-      return createFsInstance(root, `${root}.clock`).catch(async (error: unknown) => {
+      const root = join(resolve(runDirectory), environment);
+      await copySeed(manifest, root, `--${environment}`);
+      return createFsInstance(root, `${root}.clock`, environment).catch(async (error: unknown) => {
         await removeTree(root);
         throw error;
       });

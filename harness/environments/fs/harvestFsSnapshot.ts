@@ -1,5 +1,5 @@
 import type { HarvestedValue, Snapshot } from '../environment.js';
-import { FS_PLACEHOLDER, asFsSnapshot, comparePaths } from './fsEntry.js';
+import { FS_ENVIRONMENT, FS_PLACEHOLDER, asFsSnapshot, comparePaths } from './fsEntry.js';
 import { harvestJson } from './harvestJson.js';
 import { harvestSqliteDatabase, hasSqliteHeader, readSqliteDatabase } from '../sqlite/index.js';
 
@@ -23,7 +23,9 @@ export const HARVEST_JSON_VALUE_LIMIT = 300;
  * unique values, short texts (`harvestSqliteDatabase`). Sorted by kind then value, without duplicates. Pure.
  */
 export function harvestFsSnapshot(snapshot: Snapshot): HarvestedValue[] {
-  const entries = [...asFsSnapshot(snapshot, 'harvested').entries]
+  const tree = asFsSnapshot(snapshot, 'harvested');
+  const placeholder = tree.environment === FS_ENVIRONMENT ? FS_PLACEHOLDER : `{${tree.environment}}`;
+  const entries = [...tree.entries]
     .map(([path, entry]) => ({ path, type: entry.type, text: entry.text, depth: path.split('/').length }))
     .sort((a, b) => a.depth - b.depth || comparePaths(a.path, b.path))
     .slice(0, HARVEST_ENTRY_LIMIT);
@@ -32,14 +34,14 @@ export function harvestFsSnapshot(snapshot: Snapshot): HarvestedValue[] {
   const add = (kind: HarvestedValue['kind'], value: string): void => {
     values.set(`${kind}\0${value}`, { kind, value });
   };
-  add('directory', FS_PLACEHOLDER);
+  add('directory', placeholder);
   for (const { path, type } of entries) {
     add('path', path);
-    add('path', `${FS_PLACEHOLDER}/${path}`);
+    add('path', `${placeholder}/${path}`);
     add('name', path.slice(path.lastIndexOf('/') + 1));
     if (type === 'directory') {
       add('directory', path);
-      add('directory', `${FS_PLACEHOLDER}/${path}`);
+      add('directory', `${placeholder}/${path}`);
     }
   }
   const json = entries.filter((entry) => entry.text !== undefined).slice(0, HARVEST_JSON_FILE_LIMIT);

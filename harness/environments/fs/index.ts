@@ -1,6 +1,7 @@
 export type { FsEntry, FsEntryType, FsPrefix, FsSnapshot } from './fsEntry.js';
-export { FS_ENVIRONMENT, FS_PLACEHOLDER } from './fsEntry.js';
-export { diffFsSnapshots, describeEntry } from './diffFsSnapshots.js';
+export { FS_ENVIRONMENT, FS_PLACEHOLDER, TREE_ENVIRONMENTS } from './fsEntry.js';
+export type { TreeEnvironment } from './fsEntry.js';
+export { diffFsSnapshots, describeEntry, HOME_CACHE_DIRECTORIES } from './diffFsSnapshots.js';
 export {
   harvestFsSnapshot,
   HARVEST_ENTRY_LIMIT,

@@ -16,7 +16,7 @@ export interface SeedManifest {
  * Lists a seed directory (dotfiles included, symlinks as links). Sockets, FIFOs and devices cannot be copied
  * into a sandbox, so a seed containing one is refused with its path.
  */
-export async function readSeedManifest(root: string, label: string): Promise<SeedManifest> {
+export async function readSeedManifest(root: string, label: string, option = '--fs'): Promise<SeedManifest> {
   const rootMode = (await stat(root)).mode & 0o7777;
   const directory = await Directory.open(root);
   const walked = await walkTree(directory, { tolerant: false }).finally(() => directory.close());
@@ -30,7 +30,7 @@ export async function readSeedManifest(root: string, label: string): Promise<See
     else if (entry.target !== undefined) symlinks.push({ path: entry.path, target: entry.target });
     else {
       throw new Error(
-        `--fs: seed directory "${label}" contains "${entry.path}", which is a socket, FIFO or device and cannot ` +
+        `${option}: seed directory "${label}" contains "${entry.path}", which is a socket, FIFO or device and cannot ` +
           'be copied into a sandbox. Remove it from the seed, or pass a directory without it.',
       );
     }

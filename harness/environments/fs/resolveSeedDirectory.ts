@@ -1,12 +1,16 @@
 import { realpath, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
-const OMIT = 'omit --fs to start from an empty sandbox';
-
-/** The absolute, symlink-free path of the `--fs` seed, or an error saying what was wrong and what to do. */
-export async function resolveSeedDirectory(seed: string): Promise<string> {
+/**
+ * The absolute, symlink-free path of a seed directory (`option`: `--fs`, or `--home`), or an error saying
+ * what was wrong and what to do.
+ */
+export async function resolveSeedDirectory(seed: string, option = '--fs'): Promise<string> {
+  const OMIT = `omit ${option} to start from an empty ${option === '--fs' ? 'sandbox' : 'directory'}`;
   if (seed.trim() === '') {
-    throw new Error(`--fs: the seed directory is an empty string. Pass an existing directory, or ${OMIT}.`);
+    throw new Error(
+      `${option}: the seed directory is an empty string. Pass an existing directory, or ${OMIT}.`,
+    );
   }
   const absolute = resolve(seed);
   let stats;
@@ -16,20 +20,20 @@ export async function resolveSeedDirectory(seed: string): Promise<string> {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') {
       throw new Error(
-        `--fs: seed directory "${seed}" does not exist (resolved to ${absolute}). ` +
+        `${option}: seed directory "${seed}" does not exist (resolved to ${absolute}). ` +
           `Pass an existing directory, or ${OMIT}.`,
         { cause: error },
       );
     }
     throw new Error(
-      `--fs: cannot read seed directory "${seed}" (resolved to ${absolute}): ${String(code)}. ` +
+      `${option}: cannot read seed directory "${seed}" (resolved to ${absolute}): ${String(code)}. ` +
         `Check its permissions, or ${OMIT}.`,
       { cause: error },
     );
   }
   if (!stats.isDirectory()) {
     throw new Error(
-      `--fs: seed "${seed}" is not a directory (resolved to ${absolute}, which is a ${kindOf(stats)}). ` +
+      `${option}: seed "${seed}" is not a directory (resolved to ${absolute}, which is a ${kindOf(stats)}). ` +
         `Pass the directory that contains it, or ${OMIT}.`,
     );
   }
