@@ -125,10 +125,13 @@ export function isolatedSpawn(
     server.command,
     ...server.args,
   ];
+  // HOME and TMPDIR are the run's own, unless the caller chose others inside the run directory (`{fs}/.home`).
+  const inside = (path: string | undefined): path is string =>
+    path !== undefined && path.startsWith(`${layout.runDirectory}/`);
   const env = {
     ...options.env,
-    HOME: join(layout.runDirectory, 'home'),
-    TMPDIR: join(layout.runDirectory, 'tmp'),
+    HOME: inside(options.env.HOME) ? options.env.HOME : join(layout.runDirectory, 'home'),
+    TMPDIR: inside(options.env.TMPDIR) ? options.env.TMPDIR : join(layout.runDirectory, 'tmp'),
   };
   if (kind === 'unshare') {
     // Ends with hintproof too: unshare kills its namespace's init when it dies.

@@ -32,6 +32,8 @@ export interface CheckOptions {
   readonly server: ServerSpec | InProcessSpec;
   /** The directory copied into each run's `{fs}`; an empty sandbox when absent. */
   readonly fsSeed?: string;
+  /** The directory copied into each run's private HOME (`{home}`); an empty HOME when absent. */
+  readonly homeSeed?: string;
   /** A SQLite database per run in `{fs}` (`{sqlite}`), made from this .sql script or database file. */
   readonly sqliteSeed?: string;
   /** A Postgres database per run (`{pg}`), seeded from `pg.seed`; no database when absent. */
@@ -83,6 +85,16 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       await createProvider(() =>
         createFsProvider(options.fsSeed === undefined ? {} : { seed: options.fsSeed }),
       ),
+    );
+    // The server's private HOME and TMPDIR, observed like {fs} (`home:.app/config.json`).
+    providers.push(
+      await createProvider(() =>
+        createFsProvider({
+          environment: 'home',
+          ...(options.homeSeed === undefined ? {} : { seed: options.homeSeed }),
+        }),
+      ),
+      await createProvider(() => createFsProvider({ environment: 'tmp' })),
     );
     const sqliteSeed = options.sqliteSeed;
     if (sqliteSeed !== undefined)

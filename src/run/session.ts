@@ -1,7 +1,7 @@
 import type { EnvironmentProvider, IsolatedAccess, Sandbox, SandboxSnapshot } from '../../harness/index.js';
 import { createSandbox } from '../../harness/index.js';
 import { existsSync, realpathSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import type { DiskGuard, EgressAttempt, ServerProcess, SpawnOptions } from '../../harness/process/index.js';
 import {
@@ -133,11 +133,17 @@ export async function startSession(
       command: substitute(spec.command, placeholders),
       args: spec.args.map((arg) => substitute(arg, placeholders)),
       cwd: placeholders.fs ?? directory,
-      env: serverEnvironment(
-        process.env,
-        Object.fromEntries(Object.entries(spec.env).map(([k, v]) => [k, substitute(v, placeholders)])),
-      ),
+      // The private HOME and TMPDIR are the server's, isolated or not: what it writes there is observed.
+      env: serverEnvironment(process.env, {
+        HOME: placeholders.home ?? join(directory, 'home'),
+        TMPDIR: placeholders.tmp ?? join(directory, 'tmp'),
+        ...Object.fromEntries(Object.entries(spec.env).map(([k, v]) => [k, substitute(v, placeholders)])),
+      }),
     };
+    if (!isolation) {
+      await mkdir(plain.env.HOME as string, { recursive: true });
+      await mkdir(plain.env.TMPDIR as string, { recursive: true });
+    }
     let spawned: SpawnOptions = plain;
     if (isolation) {
       const executable = findExecutable(plain.command, plain.cwd, plain.env.PATH);
