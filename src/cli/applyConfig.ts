@@ -43,6 +43,7 @@ export function applyConfig(
     ...server,
     ...pick('fs', path(config.environments?.fs)),
     ...pick('sqlite', path(config.environments?.sqlite)),
+    ...pick('home', path(config.environments?.home)),
     ...pick('pg', path(pg?.seed)),
     ...pick('pgProvider', pg?.provider),
     ...pick('pgUrl', pg?.url),

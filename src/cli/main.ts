@@ -13,6 +13,7 @@ import { VERSION } from '../version.js';
 import { EXIT } from './exitCodes.js';
 import { FAILURES_DIRECTORY, saveFailures } from './failures.js';
 import { checkOutputs } from './outputs.js';
+import { checkSandboxedEnv } from './sandboxedEnv.js';
 import { applyConfig } from './applyConfig.js';
 import { init } from './init.js';
 import { loadConfig } from './loadConfig.js';
@@ -118,6 +119,7 @@ async function check(
   const given = client === undefined ? [args.command, ...args.args] : [client.command, ...client.args];
   const [command = args.command, ...commandArgs] = resolveCommandPaths(given, io.cwd);
   const serverEnv = { ...(client?.env ?? {}), ...args.env };
+  checkSandboxedEnv(serverEnv);
   // What a replay needs, from any directory: the command's files absolute, the client config re-read.
   const replayArgs: CheckArguments = {
     ...args,
@@ -155,6 +157,7 @@ async function check(
       ...(launch.package === undefined ? {} : { package: launch.package }),
       ...(args.fs === undefined ? {} : { fsSeed: args.fs }),
       ...(args.sqlite === undefined ? {} : { sqliteSeed: args.sqlite }),
+      ...(args.home === undefined ? {} : { homeSeed: args.home }),
       ...pgOptions(args, [...given, ...Object.values(serverEnv)]),
       runs: args.runs,
       seed,

@@ -11,6 +11,8 @@ export interface CheckArguments {
   readonly command: string;
   readonly args: readonly string[];
   readonly fs?: string;
+  /** A directory copied into the server's private HOME (`{home}`) for each run. */
+  readonly home?: string;
   /** The seed of a SQLite database per run (`{sqlite}`): a .sql script or a database file. */
   readonly sqlite?: string;
   /** The seed script of a Postgres database per run (`{pg}`). */
@@ -67,7 +69,9 @@ type ParsedOptions = Omit<
 const CHECK_EXAMPLES = `
 Placeholders: {fs} in the command, its arguments and --env values is replaced by the run's sandbox directory;
 {pg} by a URL of the run's database ({pg.host}, {pg.port}, {pg.user}, {pg.password}, {pg.database}: its parts);
-{sqlite} by the path of the run's SQLite database (made from --sqlite, inside {fs}).
+{sqlite} by the path of the run's SQLite database (made from --sqlite, inside {fs}); {home} and {tmp} by the
+server's private HOME and TMPDIR, which are observed like {fs} (writes under ~/.cache and ~/.npm count like
+counters). HOME, TMPDIR and XDG_*_HOME given with --env must lie inside the sandbox ({fs}, {home} or {tmp}).
 Every SQLite database and git repository in the sandbox is compared by meaning (rows, schema; refs, index
 entries, objects), whatever its name.
 
@@ -127,6 +131,7 @@ export function buildProgram(
       '--fs <dir>',
       "seed directory, copied into each run's sandbox as {fs} (default: an empty directory)",
     )
+    .option('--home <dir>', "a directory copied into the server's private HOME ({home}) for each run")
     .option(
       '--sqlite <seed>',
       'a .sql script (or a SQLite file) each run gets a fresh database of, at {fs}/<name>.db, as {sqlite}',

@@ -15,6 +15,7 @@ export function runShape(args: CheckArguments, cwd: string): RunShape {
       appendArg: args.appendArg,
       ...(args.fs === undefined ? {} : { fs: args.fs }),
       ...(args.sqlite === undefined ? {} : { sqlite: args.sqlite }),
+      ...(args.home === undefined ? {} : { home: args.home }),
       ...(args.pg === undefined ? {} : { pg: args.pg }),
       ...(args.pgProvider === undefined ? {} : { pgProvider: args.pgProvider }),
       ...(args.pgUrl === undefined ? {} : { pgUrl: args.pgUrl }),

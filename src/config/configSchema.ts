@@ -19,6 +19,7 @@ export const CONFIG_SCHEMA = {
       properties: {
         fs: { type: 'string' },
         sqlite: { type: 'string' },
+        home: { type: 'string' },
         pg: {
           oneOf: [
             { type: 'string' },

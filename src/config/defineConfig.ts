@@ -22,6 +22,8 @@ export interface HintproofConfig {
     readonly fs?: string;
     /** Seed of each run's `{sqlite}` database (a .sql script or a SQLite file), made inside `{fs}`. */
     readonly sqlite?: string;
+    /** A directory copied into the server's private HOME (`{home}`) for each run. */
+    readonly home?: string;
     /** Seed SQL of each run's `{pg}` database, or the provider settings with it. */
     readonly pg?:
       | string

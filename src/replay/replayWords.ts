@@ -17,6 +17,8 @@ export interface RunShape {
   readonly fs?: string;
   /** A SQLite seed database (`--sqlite`). */
   readonly sqlite?: string;
+  /** The directory copied into the private HOME (`--home`). */
+  readonly home?: string;
   readonly pg?: string;
   readonly pgProvider?: string;
   readonly pgUrl?: string;
@@ -66,6 +68,7 @@ export function replayWords(shape: RunShape, target: ReplayTarget): string[] {
   for (const word of shape.appendArg ?? []) words.push('--append-arg', word);
   option('--fs', shape.fs);
   option('--sqlite', shape.sqlite);
+  option('--home', shape.home);
   option('--pg', shape.pg);
   option('--pg-provider', shape.pgProvider);
   option('--pg-url', shape.pgUrl);
@@ -97,6 +100,7 @@ export function absoluteShape(shape: RunShape, cwd: string): RunShape {
     clientConfig: absolute(shape.clientConfig),
     fs: absolute(shape.fs),
     sqlite: absolute(shape.sqlite),
+    home: absolute(shape.home),
     pg: absolute(shape.pg),
   };
   return {

@@ -14,7 +14,7 @@ export function exclusionOf(
   const matchers = ignore.map(ignoreMatcher);
   // A record inside a JSON file (`fs:state.json#/clock`) is ambient when that record, or the whole file, was.
   const ambientFile = (change: Change): boolean =>
-    change.environment === 'fs' &&
+    isTree(change.environment) &&
     fsFilesOf(change.entity).some((file) => ambientKeys.has(changeKey({ ...change, entity: file })));
   return (change) =>
     ambientKeys.has(changeKey(change)) || ambientFile(change) || matchers.some((matches) => matches(change));
@@ -26,7 +26,8 @@ export function exclusionOf(
  * (`public.audit_log(id=3)`) or column (`public.audit_log.note`) also matches through its table
  * (`pg:public.audit_log`), and an updated row matches when every changed column does (`pg:*.updated_at`).
  * A record inside a JSON file (`data/bookmarks.json#/bookmarks/[id=b1]`) also matches through its file
- * (`fs:data/*.json`).
+ * (`fs:data/*.json`). A SQLite row (`todo.db#todos(id=2)`) or column (`todo.db#todos.done`) matches through its
+ * table (`sqlite:todo.db#todos`) and its database (`sqlite:todo.db`).
  */
 export function ignoreMatcher(pattern: string): (change: Change) => boolean {
   const colon = pattern.indexOf(':');
@@ -37,7 +38,8 @@ export function ignoreMatcher(pattern: string): (change: Change) => boolean {
     (environment === undefined || environment === change.environment) &&
     (matches(change.entity) ||
       (change.environment === 'pg' && matches(tableOf(change.entity))) ||
-      (change.environment === 'fs' && fsFilesOf(change.entity).some((file) => matches(file))) ||
+      (change.environment === 'sqlite' && sqliteOwnersOf(change.entity).some((owner) => matches(owner))) ||
+      (isTree(change.environment) && fsFilesOf(change.entity).some((file) => matches(file))) ||
       (change.columns !== undefined && change.columns.length > 0 && change.columns.every((c) => matches(c))));
 }
 
@@ -60,4 +62,20 @@ function fsFilesOf(entity: string): string[] {
     if (next === '/' || next === '[') files.push(entity.slice(0, at));
   }
   return files;
+}
+
+/** The directory trees (`fs`, HOME, TMPDIR): their JSON records and git state are entities inside files. */
+function isTree(environment: string): boolean {
+  return environment === 'fs' || environment === 'home' || environment === 'tmp';
+}
+
+/** The table and the database a sqlite entity belongs to: `a.db#t(id=1)` → `a.db#t`, `a.db`. */
+function sqliteOwnersOf(entity: string): string[] {
+  const hash = entity.lastIndexOf('#');
+  if (hash < 0) return [];
+  const inside = entity.slice(hash + 1);
+  const table = inside.includes('(')
+    ? inside.slice(0, inside.indexOf('('))
+    : (inside.split('.')[0] ?? inside);
+  return [`${entity.slice(0, hash)}#${table}`, entity.slice(0, hash)];
 }

@@ -56,4 +56,34 @@ describe('exclusionOf', () => {
     expect(isExcluded(pg('delete', 'public.orders(id=1)'))).toBe(false);
     expect(isExcluded(change('add', 'public.audit_log(id=3)'))).toBe(false);
   });
+
+  it('excludes a SQLite row through its table or database, and updates touching only matching columns', () => {
+    const sqlite = (kind: Change['kind'], entity: string, columns?: string[]): Change => ({
+      kind,
+      environment: 'sqlite',
+      entity,
+      detail: '',
+      ...(columns === undefined ? {} : { columns }),
+    });
+    const isExcluded = exclusionOf([], ['sqlite:todo.db#audit', 'sqlite:cache.db', 'sqlite:*.updated_at']);
+    expect(isExcluded(sqlite('add', 'todo.db#audit(id=3)'))).toBe(true);
+    expect(isExcluded(sqlite('add', 'todo.db#audit.note'))).toBe(true);
+    expect(isExcluded(sqlite('add', 'todo.db#audits(id=3)'))).toBe(false);
+    expect(isExcluded(sqlite('add', 'todo.db#todos(title="#audit")'))).toBe(false);
+    expect(isExcluded(sqlite('delete', 'cache.db#entries(k="a")'))).toBe(true);
+    expect(isExcluded(sqlite('modify', 'todo.db#todos(id=1)', ['todo.db#todos.updated_at']))).toBe(true);
+    expect(isExcluded(sqlite('modify', 'todo.db#todos(id=1)', ['todo.db#todos.done']))).toBe(false);
+  });
+
+  it('excludes records of JSON files in HOME and TMPDIR through their file, as in {fs}', () => {
+    const home: Change = {
+      kind: 'modify',
+      environment: 'home',
+      entity: '.app/config.json#/uses',
+      detail: '',
+    };
+    expect(exclusionOf([], ['home:.app/*.json'])(home)).toBe(true);
+    expect(exclusionOf([{ ...home, entity: '.app/config.json' }], [])(home)).toBe(true);
+    expect(exclusionOf([], ['fs:.app/*.json'])(home)).toBe(false);
+  });
 });
