@@ -5,6 +5,8 @@ export interface Scenario {
   readonly description: string;
   readonly command: string[];
   readonly fs?: string;
+  readonly sqlite?: string;
+  readonly home?: string;
   readonly pg?: string;
   readonly env?: Record<string, string>;
   readonly verdicts: Record<string, Record<string, string>>;

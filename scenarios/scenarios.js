@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 /**
  * @typedef {{ readOnlyHint: string, destructiveHint: string, idempotentHint: string, openWorldHint: string }} ExpectedVerdicts
- * @typedef {{ name: string, directory: string, description: string, command: string[], fs?: string, pg?: string,
+ * @typedef {{ name: string, directory: string, description: string, command: string[], fs?: string, home?: string, sqlite?: string, pg?: string,
  *   env?: Record<string, string>, verdicts: Record<string, ExpectedVerdicts> }} Scenario
  */
 
@@ -30,6 +30,8 @@ export function loadScenarios() {
 export function checkArguments(/** @type {Scenario} */ scenario) {
   const args = ['check'];
   if (scenario.fs) args.push('--fs', scenario.fs);
+  if (scenario.sqlite) args.push('--sqlite', scenario.sqlite);
+  if (scenario.home) args.push('--home', scenario.home);
   if (scenario.pg) args.push('--pg', scenario.pg);
   for (const [key, value] of Object.entries(scenario.env ?? {})) args.push('--env', `${key}=${value}`);
   return [...args, '--', ...scenario.command];
