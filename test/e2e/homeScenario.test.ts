@@ -27,7 +27,7 @@ describe('the home-notes scenario: the server writes to its private HOME', () =>
         /Observed: modify home:\.notes-app\/config\.json#\/uses \(0 → 1\) on call 1/,
       );
       expect(result.stdout).toMatch(
-        /Reproduce with: hintproof check --fs seed --home home --tool read_note /,
+        /Reproduce with: hintproof check --fs \S*home-notes\/seed --home \S*home-notes\/home .*--tool read_note /,
       );
     }, 900_000);
   }
