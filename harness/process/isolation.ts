@@ -89,7 +89,7 @@ function probeUnshare(): Isolation {
  * the run directory writable and the cwd; HOME and TMPDIR inside it; as an unprivileged user when hintproof
  * is root (so process limits apply), with passages through directories closed to that user on the way to
  * its files (see passThroughClosed; a SpawnError when a file it needs stays closed); file-size, process and
- * address-space limits. The environment is the one given (already allow-listed). Ends with the server when
+ * data-memory limits (RLIMIT_DATA, which WebAssembly reservations do not count against). The environment is the one given (already allow-listed). Ends with the server when
  * hintproof dies.
  */
 export function isolatedSpawn(
@@ -120,7 +120,7 @@ export function isolatedSpawn(
     'prlimit',
     `--fsize=${limits.fileSizeBytes}`,
     `--nproc=${limits.processes}`,
-    `--as=${limits.addressSpaceBytes}`,
+    `--data=${limits.dataBytes}`,
     '--',
     server.command,
     ...server.args,

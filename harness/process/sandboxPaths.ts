@@ -41,14 +41,19 @@ export interface Limits {
   readonly fileSizeBytes: number;
   /** Processes and threads of the sandbox user (counted host-wide for that uid). */
   readonly processes: number;
-  /** Address space per process, in bytes. */
-  readonly addressSpaceBytes: number;
+  /**
+   * Data memory per process (RLIMIT_DATA: heap and private writable mappings), in bytes. Not the address
+   * space: WebAssembly reserves many GiB of it per memory without using them, and an address-space limit stops
+   * a WASM-based server from starting (`Cannot allocate Wasm memory`), while what a process really uses
+   * counts here.
+   */
+  readonly dataBytes: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
   fileSizeBytes: 256 * 1024 * 1024,
   processes: 512,
-  addressSpaceBytes: 16 * 1024 * 1024 * 1024,
+  dataBytes: 8 * 1024 * 1024 * 1024,
 };
 
 /** The directories replaced by empty ones: never the run directory or one inside it. */

@@ -22,6 +22,7 @@ const mechanisms = (['bubblewrap', 'unshare'] as const).map((kind) => {
 });
 const hostile = new URL('../../fixtures/servers/hostile.js', import.meta.url).pathname;
 const forker = new URL('../../fixtures/servers/forker.js', import.meta.url).pathname;
+const wasmMemory = new URL('../../fixtures/servers/wasm-memory.js', import.meta.url).pathname;
 // The fixtures live in the repository, which may itself lie under a directory the sandbox hides (/tmp).
 const repoRoot = new URL('../../..', import.meta.url).pathname.replace(/\/$/, '');
 const work = mkdtempSync(join(tmpdir(), 'hintproof-isolation-'));
@@ -115,7 +116,7 @@ describe.each(mechanisms.filter((m) => m.available))(
       const run = async (command: string, args: string[]) => {
         const server = await start(directory, command, args, {
           uid,
-          limits: { fileSizeBytes: 1_000_000, processes: 40, addressSpaceBytes: 8 * 1024 ** 3 },
+          limits: { fileSizeBytes: 1_000_000, processes: 40, dataBytes: 2 * 1024 ** 3 },
         });
         const output = await readAll(server.stdout);
         await server.kill();
@@ -124,6 +125,10 @@ describe.each(mechanisms.filter((m) => m.available))(
       expect(await run('sh', ['-c', 'head -c 3000000 /dev/zero > big.bin; stat -c %s big.bin'])).toBe(
         '1000000\n',
       );
+      // Memory is bounded by data, not address space: WebAssembly's reservations fit, real use past 2 GiB does not.
+      const memory = await run(process.execPath, [wasmMemory, 'grow']);
+      expect(memory).toMatch(/^wasm ok 4\n/);
+      expect(memory).toMatch(/grow refused after \d+ MB/);
       const forks = /started (\d+) refused (\d+)/.exec(await run(process.execPath, [forker]));
       expect(Number(forks?.[1])).toBeGreaterThan(0);
       expect(Number(forks?.[2])).toBeGreaterThan(0);
