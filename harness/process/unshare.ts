@@ -73,7 +73,11 @@ export function unshareArguments(layout: SandboxLayout, cwd: string): string[] {
     'mkdir "$R/dev/shm" "$R/dev/pts"',
     'mount -t devpts -o newinstance,ptmxmode=0666,mode=620 devpts "$R/dev/pts"',
     'ln -s pts/ptmx "$R/dev/ptmx"',
-    ...hidden.map((path) => `mount -t tmpfs -o mode=0755,nosuid,nodev hintproof-hidden ${inStage(path)}`),
+    // One hidden directory may lie in another (a private project under /root): its mount point is made first.
+    ...hidden.flatMap((path) => [
+      `[ -d ${inStage(path)} ] || mkdir -p ${inStage(path)}`,
+      `mount -t tmpfs -o mode=0755,nosuid,nodev hintproof-hidden ${inStage(path)}`,
+    ]),
     ...passages(run),
     `[ -d ${inStage(run)} ] || mkdir -m 0700 ${inStage(run)}`,
     `mount --bind ${quote(run)} ${inStage(run)}`,
