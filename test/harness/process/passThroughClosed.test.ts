@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { detectIsolation, isolatedSpawn, prepareLayout } from '../../../harness/process/isolation.js';
@@ -53,46 +53,80 @@ describe.skipIf(root)('paths closed to another user (as root only)', () => {
 
 const mechanisms = (['bubblewrap', 'unshare'] as const).filter((kind) => detectIsolation(kind).kind === kind);
 
-describe.each(root ? mechanisms : [])('a server below a private directory, isolated by %s', (kind) => {
-  it('starts: the closed directory above it becomes a passage inside, and stays closed on the host', async () => {
-    const { top, script } = privateProject(`${kind}-starts`);
-    const run = join(work, `${kind}-run`);
-    mkdirSync(join(run, 'fs'), { recursive: true });
-    await prepareLayout(run);
+describe.each(root ? mechanisms : [])('a server in a private directory, isolated by %s', (kind) => {
+  /** Runs `script` isolated with `shown` as its project; its output and stderr. */
+  async function run(name: string, script: string, shown: string): Promise<string> {
+    const directory = join(work, `${kind}-${name}-run`);
+    mkdirSync(join(directory, 'fs'), { recursive: true });
+    await prepareLayout(directory);
     const server = await spawnServer(
       isolatedSpawn(
         {
           command: process.execPath,
           args: [script],
-          cwd: join(run, 'fs'),
+          cwd: join(directory, 'fs'),
           env: serverEnvironment(process.env, {}),
         },
-        { runDirectory: run, readOnly: [join(top, 'project')] },
+        { runDirectory: directory, readOnly: [shown] },
         kind,
       ),
     );
     let output = '';
     for await (const chunk of server.stdout) output += String(chunk);
     await server.exited;
-    expect(output, server.stderrTail()).toBe(`started from ${script}`);
+    return output || server.stderrTail();
+  }
+
+  it('starts below a closed directory: inside it is a passage, on the host it stays closed', async () => {
+    const { top, project, script } = privateProject(`${kind}-below`);
+    expect(await run('below', script, project)).toBe(`started from ${script}`);
     expect(closedPath(script, nobody, 'read')?.path).toBe(top);
   });
 
-  it('refuses to start when the project itself is closed, naming the path, the user and what to do', () => {
-    const { top, project, script } = privateProject(`${kind}-refuses`);
+  it('starts when its project directory itself is closed (a clone straight into mktemp -d), also nested', async () => {
+    const { top, project, script } = privateProject(`${kind}-itself`);
     chmodSync(project, 0o700);
-    const layout = { runDirectory: join(work, `${kind}-run`), readOnly: [project] };
+    expect(await run('itself', script, project)).toBe(`started from ${script}`);
+    expect(statSync(project).mode & 0o777).toBe(0o700);
+    expect(statSync(top).mode & 0o777).toBe(0o700);
+  });
+
+  it('shows the entries of a closed project, but never through its symbolic links', async () => {
+    const { project, script } = privateProject(`${kind}-links`);
+    chmodSync(project, 0o700);
+    // A world-readable file that only a closed directory protects, and a link to it in the project.
+    const secret = join(work, `${kind}-links`, 'secret.txt');
+    writeFileSync(secret, 'hidden by its directory', { mode: 0o644 });
+    symlinkSync(secret, join(project, 'leak'));
+    writeFileSync(join(project, 'data.txt'), 'shown', { mode: 0o644 });
+    const reader = join(project, 'reader.cjs');
+    writeFileSync(
+      reader,
+      "const fs = require('node:fs'); const read = (f) => { try { return fs.readFileSync(f, 'utf8'); } catch (e) { return e.code; } };\n" +
+        `process.stdout.write(JSON.stringify({ data: read(${JSON.stringify(join(project, 'data.txt'))}), leak: read(${JSON.stringify(join(project, 'leak'))}) }));\n`,
+    );
+    expect(JSON.parse(await run('links', reader, project))).toEqual({ data: 'shown', leak: 'ENOENT' });
+    expect(script).toBeDefined();
+  });
+
+  it('refuses to start when a file it needs stays closed, naming the path, the user and what to do', () => {
+    const { project } = privateProject(`${kind}-refuses`);
+    const inner = join(project, 'private');
+    mkdirSync(inner, { mode: 0o700 });
+    const script = join(inner, 'server.cjs');
+    writeFileSync(script, '');
     let thrown: unknown;
     try {
-      passThroughClosed(layout, nobody, [script]);
+      passThroughClosed({ runDirectory: join(work, `${kind}-below-run`), readOnly: [project] }, nobody, [
+        script,
+      ]);
     } catch (error) {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(SpawnError);
     const message = (thrown as Error).message;
     expect(message).toContain(`nobody (uid 65534), which cannot read ${script}`);
-    expect(message).toContain(`${project} (mode 700, owner root) is closed to it`);
+    expect(message).toContain(`${inner} (mode 700, owner root) is closed to it`);
     expect(message).toMatch(/chmod o\+rX/);
-    expect(message).not.toContain(`${top} (mode`);
   });
 });
