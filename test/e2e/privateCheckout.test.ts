@@ -18,11 +18,11 @@ import { copyBases } from '../../harness/environments/postgres/embeddedBinaries.
 import { repoRoot, runCli } from './runCli.js';
 
 /**
- * Issue 16: the README's first command from a checkout only its owner may enter (a clone under a fresh
- * `mktemp -d`, mode 700, as root). The embedded cluster runs as an unprivileged user and the server as
- * another: both must still start, and the private directory must stay private. The copy is made in the
- * repository's test/ (the sandbox hides /tmp already, and what it does not hide is the harder case), its
- * node_modules hard-linked (a copy of the files would take minutes).
+ * Issue 16: the README's first command from a checkout only its owner may enter (a clone straight into a
+ * fresh `mktemp -d`, mode 700, as root; with TMPDIR private too). The embedded cluster runs as an
+ * unprivileged user and the server as another: both must still start, and the private directories must
+ * stay private. The copy is made in the repository's test/ (the sandbox hides /tmp already, and what it does
+ * not hide is the harder case), its node_modules hard-linked (a copy of the files would take minutes).
  */
 const root = process.getuid?.() === 0;
 const scenario = loadScenarios().find((s) => s.name === 'shared-room')!;
@@ -42,11 +42,12 @@ const version = (
 
 let top: string;
 let checkout: string;
+let temp: string;
 beforeAll(() => {
   if (!root) return;
+  // A clone straight into the private directory: the project directory itself is closed to others.
   top = mkdtempSync(join(repoRoot, 'test', '.tmp-private-'));
-  checkout = join(top, 'hintproof');
-  mkdirSync(checkout);
+  checkout = top;
   for (const entry of ['package.json', 'bin', 'dist', 'scenarios']) {
     cpSync(join(repoRoot, entry), join(checkout, entry), { recursive: true });
   }
@@ -54,14 +55,15 @@ beforeAll(() => {
     encoding: 'utf8',
   });
   if (linked.status !== 0) throw new Error(`cp -al node_modules failed: ${linked.stderr}`);
-  // Its own temp directory, private too: run directories and the cluster's data must find their way.
-  mkdirSync(join(top, 'tmp'), { mode: 0o700 });
+  // A private temp directory too (TMPDIR under /root): run directories and the cluster's data find their way.
+  temp = mkdtempSync(join(repoRoot, 'test', '.tmp-private-temp-'));
 });
 afterAll(() => {
   if (top) rmSync(top, { recursive: true, force: true });
+  if (temp) rmSync(temp, { recursive: true, force: true });
 });
 
-describe.skipIf(!root)('a checkout below a private directory (mode 700, root)', () => {
+describe.skipIf(!root)('a checkout in a private directory (mode 700, root)', () => {
   it('runs a pg scenario isolated through the CLI and gets its expected verdicts', async () => {
     expect(statSync(top).mode & 0o777).toBe(0o700);
     const result = await runCli(
@@ -69,7 +71,7 @@ describe.skipIf(!root)('a checkout below a private directory (mode 700, root)', 
       {
         cwd: join(checkout, 'scenarios', scenario.name),
         json: true,
-        env: { TMPDIR: join(top, 'tmp') },
+        env: { TMPDIR: temp },
         bin: join(checkout, 'bin', 'hintproof.js'),
       },
     );
@@ -84,8 +86,8 @@ describe.skipIf(!root)('a checkout below a private directory (mode 700, root)', 
     expect(copies.some((copy) => existsSync(join(copy, 'bin', 'postgres')))).toBe(true);
     // Nothing was opened on the host, and nothing was left in the private temp directory.
     expect(statSync(top).mode & 0o777).toBe(0o700);
-    expect(statSync(join(top, 'tmp')).mode & 0o777).toBe(0o700);
-    expect(readdirSync(join(top, 'tmp'))).toEqual([]);
+    expect(statSync(temp).mode & 0o777).toBe(0o700);
+    expect(readdirSync(temp)).toEqual([]);
   });
 
   it('says which path the cluster user cannot reach, as whom, and what to do, when no copy can be made', () => {
@@ -115,7 +117,7 @@ describe.skipIf(!root)('a checkout below a private directory (mode 700, root)', 
   });
 });
 
-describe.skipIf(root)('a checkout below a private directory (as root only)', () => {
+describe.skipIf(root)('a checkout in a private directory (as root only)', () => {
   it('says why it is skipped', () => {
     console.log('private-checkout tests skipped: only a root hintproof hands paths to other users');
     expect(root).toBe(false);
