@@ -3,6 +3,8 @@ export { changeKey } from './environments/change.js';
 export type {
   EnvironmentInstance,
   EnvironmentProvider,
+  HarvestedColumn,
+  HarvestedRelation,
   HarvestedValue,
   IsolatedAccess,
   Snapshot,

@@ -11,9 +11,37 @@ export interface Snapshot {
  * with the run's real location just before a call.
  */
 export interface HarvestedValue {
-  /** What the value names: a path (relative or placeholder-absolute), a bare name, an identifier, a table. */
-  readonly kind: 'path' | 'directory' | 'name' | 'identifier' | 'text' | 'table';
+  /**
+   * What the value names: a path (relative or placeholder-absolute), a bare name, an identifier, a table; a
+   * `relation` is a table with its shape (`relation`), for statements built from the sandbox's own schema.
+   */
+  readonly kind: 'path' | 'directory' | 'name' | 'identifier' | 'text' | 'table' | 'relation';
   readonly value: string;
+  /** With kind `relation`: the table's columns, key and sampled key values. */
+  readonly relation?: HarvestedRelation;
+}
+
+/** A table of a database environment as the argument generator needs it to write SQL that meets real rows. */
+export interface HarvestedRelation {
+  /** Which SQL the environment speaks. */
+  readonly dialect: 'postgres' | 'sqlite';
+  /** The schema, when it is not the default one (`public`, `main`). */
+  readonly schema?: string;
+  readonly name: string;
+  readonly columns: readonly HarvestedColumn[];
+  /** The identifying columns (primary key, else a unique not-null key); empty when none. */
+  readonly key: readonly string[];
+  /** The key of sampled rows, one record per row (column → value as JSON gives it). */
+  readonly keyValues: readonly Readonly<Record<string, string | number | boolean | null>>[];
+}
+
+export interface HarvestedColumn {
+  readonly name: string;
+  /** The declared type as the database prints it (`integer`, `numeric(10,2)`, `text`, `TEXT`). */
+  readonly type: string;
+  readonly nullable: boolean;
+  /** A default, identity or generated value: an insert may leave it out. */
+  readonly hasDefault: boolean;
 }
 
 /** One live copy of an environment for one run. Disposing it removes the copy. */

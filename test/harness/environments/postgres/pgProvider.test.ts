@@ -127,6 +127,34 @@ describe('the pg provider over an embedded cluster', () => {
     });
   });
 
+  it('harvests each table with its columns, key and the key values of its rows', async () => {
+    await withRun(async (_client, instance) => {
+      const relations = instance.harvest(await instance.snapshot()).filter((v) => v.kind === 'relation');
+      expect(relations.map((r) => r.value)).toEqual([
+        'public.audit_log',
+        'public.customers',
+        'public.events',
+        'public.orders',
+      ]);
+      expect(relations.find((r) => r.value === 'public.orders')?.relation).toEqual({
+        dialect: 'postgres',
+        name: 'orders',
+        columns: [
+          { name: 'id', type: 'integer', nullable: false, hasDefault: true },
+          { name: 'customer_id', type: 'integer', nullable: false, hasDefault: false },
+          { name: 'total', type: 'numeric(10,2)', nullable: false, hasDefault: false },
+          { name: 'updated_at', type: 'timestamp with time zone', nullable: false, hasDefault: true },
+        ],
+        key: ['id'],
+        keyValues: [{ id: 1 }, { id: 2 }],
+      });
+      expect(relations.find((r) => r.value === 'public.events')?.relation).toMatchObject({
+        key: [],
+        keyValues: [{}, {}],
+      });
+    });
+  });
+
   it('keeps only the template and one copy made ahead between runs, and drops them all on dispose', async () => {
     const admin = new pg.Client({ ...provider.server.admin });
     await admin.connect();
