@@ -32,7 +32,7 @@ export type ToolArguments =
  * `cannot generate arguments: unsupported keyword "oneOf" at #/properties/target`.
  */
 export function argumentsFor(
-  tool: { name: string; inputSchema: unknown },
+  tool: { name: string; description?: string; inputSchema: unknown },
   pool: readonly HarvestedValue[],
   options: ArgumentsOptions = {},
 ): ToolArguments {
@@ -47,9 +47,15 @@ export function argumentsFor(
     }
     // An untyped inputSchema still describes the arguments object (MCP requires `type: "object"`).
     const objectSchema = schema.type === undefined ? { ...schema, type: 'object' } : schema;
-    const built = schemaToArbitrary(objectSchema, { pool, live: options.live ?? false }) as fc.Arbitrary<
-      Record<string, unknown>
-    >;
+    const about = {
+      name: tool.name,
+      ...(tool.description === undefined ? {} : { description: tool.description }),
+    };
+    const built = schemaToArbitrary(objectSchema, {
+      pool,
+      live: options.live ?? false,
+      tool: about,
+    }) as fc.Arbitrary<Record<string, unknown>>;
     // The last line of defence before the guard: judged as sent (placeholders substituted), on a bounded budget.
     const substitute = options.resolve ?? ((args: Record<string, unknown>) => args);
     const resolve = (args: Record<string, unknown>) => substitute(resolveLiveChoices(args, []));

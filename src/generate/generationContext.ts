@@ -12,4 +12,6 @@ export interface GenerationContext {
    * as `LiveChoice`s, resolved when the call is made: a consumer meets what a producer just made.
    */
   readonly live?: boolean;
+  /** The tool the arguments are for: its name and description steer SQL statements (read, write, DDL). */
+  readonly tool?: { readonly name: string; readonly description?: string };
 }

@@ -52,3 +52,23 @@ export function propertyRole(propertyName: string | undefined): PropertyRole {
   if (forms.some((form) => NAME_WORDS.has(form))) return 'name';
   return 'text';
 }
+
+const PATH_DESCRIPTION =
+  /\b(path|file ?path|filename|file name|directory|folder|repository path|repo path)\b|\bpath to\b|\bdirectory of\b/i;
+const PATH_FORMATS = new Set(['path', 'file-path', 'filepath', 'directory', 'dir-path', 'uri-reference']);
+
+/**
+ * The role of a string property from its name (`propertyRole`), and when the name says nothing, from its
+ * schema: a `format` such as `path` or a description such as "Path to the git repository" → path.
+ */
+export function schemaRole(
+  propertyName: string | undefined,
+  schema: { readonly description?: unknown; readonly format?: unknown },
+): PropertyRole {
+  const byName = propertyRole(propertyName);
+  if (byName !== 'text') return byName;
+  if (typeof schema.format === 'string' && PATH_FORMATS.has(schema.format.toLowerCase())) return 'path';
+  const description = typeof schema.description === 'string' ? schema.description : '';
+  if (PATH_DESCRIPTION.test(description) && !/\burl\b|\bhttps?:/i.test(description)) return 'path';
+  return 'text';
+}

@@ -150,6 +150,7 @@ export function schemaToArbitrary(schema: unknown, context: GenerationContext): 
           context.pool,
           (value) => accepts(value, subschema, at),
           context.live,
+          context.tool,
         );
       case 'integer':
         return subschema.multipleOf !== undefined

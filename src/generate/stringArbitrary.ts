@@ -8,6 +8,10 @@ import { pointerOf } from './schemaLocation.js';
 import type { SchemaLocation } from './schemaLocation.js';
 import type { SchemaObject } from './schemaObject.js';
 import { valuePool } from './valuePool.js';
+import type { GenerationContext } from './generationContext.js';
+import { schemaRole } from './propertyRole.js';
+import { sqlArbitrary } from './sqlArbitrary.js';
+import { carriesSql, sqlIntent } from './sqlRole.js';
 
 /**
  * Strings within `minLength`/`maxLength`, drawn from the value pool as steered by the property name. A
@@ -21,6 +25,7 @@ export function stringArbitrary(
   pool: readonly HarvestedValue[],
   accepts: (value: unknown) => boolean,
   live = false,
+  tool?: GenerationContext['tool'],
 ): fc.Arbitrary<string> {
   const minLength = countKeyword(schema, 'minLength', at) ?? 0;
   const maxLength = countKeyword(schema, 'maxLength', at);
@@ -29,7 +34,10 @@ export function stringArbitrary(
   if (pattern !== undefined && typeof pattern !== 'string') throw invalid('pattern', 'a string', pattern, at);
   const lengths = { minLength, maxLength };
   const format = formatArbitrary(schema.format);
-  if (pattern === undefined && format === undefined) return valuePool(pool, at.propertyName, lengths, live);
+  if (pattern === undefined && format === undefined) {
+    const pooled = valuePool(pool, at.propertyName, lengths, live, schemaRole(at.propertyName, schema));
+    return sqlFromSchema(schema, at, pool, accepts, tool, pooled) ?? pooled;
+  }
   // The pattern (or format) is the stronger constraint: build from it, then filter the rest.
   const base = (pattern === undefined ? undefined : patternArbitrary(pattern)) ?? format;
   const what =
@@ -43,4 +51,31 @@ export function stringArbitrary(
     { arbitrary: generated, weight: 3 },
     { arbitrary: fc.constantFrom(...pooled), weight: 1 },
   );
+}
+
+/**
+ * For a property that carries SQL (see `carriesSql`) in a sandbox with a database: statements over its own
+ * tables (`sqlArbitrary`) five times out of six, the usual strings otherwise; `undefined` when the property
+ * is not SQL, there is no table, or no statement fits its lengths.
+ */
+function sqlFromSchema(
+  schema: SchemaObject,
+  at: SchemaLocation,
+  pool: readonly HarvestedValue[],
+  accepts: (value: unknown) => boolean,
+  tool: GenerationContext['tool'],
+  otherwise: fc.Arbitrary<string>,
+): fc.Arbitrary<string> | undefined {
+  if (!carriesSql(at.propertyName, schema)) return undefined;
+  const relations = pool.flatMap((entry) =>
+    entry.kind === 'relation' && entry.relation ? [entry.relation] : [],
+  );
+  const statements = sqlArbitrary(relations, sqlIntent(tool));
+  if (statements === undefined) return undefined;
+  try {
+    const fitting = boundedFilter(statements, accepts, pointerOf(at), 'SQL built from the sandbox schema');
+    return fc.oneof({ arbitrary: fitting, weight: 5 }, { arbitrary: otherwise, weight: 1 });
+  } catch {
+    return undefined;
+  }
 }

@@ -78,11 +78,12 @@ export function valuePool(
   propertyName: string | undefined,
   lengths: StringLengths,
   live = false,
+  role: PropertyRole = propertyRole(propertyName),
 ): fc.Arbitrary<string> {
-  const mixed = mixedPool(pool, propertyName, lengths);
+  const mixed = mixedPool(pool, role, lengths);
   if (!live) return mixed;
   const fits = (value: string): boolean => fitsLengths(codePointLength(value), lengths);
-  const { kinds, weight } = LIVE[propertyRole(propertyName)];
+  const { kinds, weight } = LIVE[role];
   // An `id` property wants what the run saw as ids, not every name it saw.
   const wanted = isIdentifierName(propertyName) ? (['identifier'] as const) : kinds;
   const choice = liveChoice(wanted, mixed, fits) as unknown as fc.Arbitrary<string>;
@@ -97,7 +98,7 @@ export function valuePool(
 
 function mixedPool(
   pool: readonly HarvestedValue[],
-  propertyName: string | undefined,
+  role: PropertyRole,
   lengths: StringLengths,
 ): fc.Arbitrary<string> {
   const random = fc.string({
@@ -106,7 +107,6 @@ function mixedPool(
   });
   if (pool.length === 0) return random;
   const fits = (value: string): boolean => fitsLengths(codePointLength(value), lengths);
-  const role = propertyRole(propertyName);
   const { kinds, weights } = MIX[role];
   const sources: Record<Source, fc.Arbitrary<string> | undefined> = {
     preferred: constantsFrom(
@@ -114,7 +114,9 @@ function mixedPool(
       fits,
     ),
     otherPooled: constantsFrom(
-      pool.filter((entry) => !kinds.includes(entry.kind)).map((entry) => entry.value),
+      pool
+        .filter((entry) => !kinds.includes(entry.kind) && entry.kind !== 'relation')
+        .map((entry) => entry.value),
       fits,
     ),
     fresh: role === 'text' ? undefined : freshEntity(role === 'name' ? [''] : directoriesOf(pool), lengths),

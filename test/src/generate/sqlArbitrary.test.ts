@@ -1,0 +1,84 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { HarvestedRelation } from '../../../harness/index.js';
+import { sqlArbitrary } from '../../../src/generate/sqlArbitrary.js';
+import { carriesSql, sqlIntent } from '../../../src/generate/sqlRole.js';
+
+const products: HarvestedRelation = {
+  dialect: 'postgres',
+  name: 'products',
+  columns: [
+    { name: 'id', type: 'integer', nullable: false, hasDefault: true },
+    { name: 'name', type: 'text', nullable: false, hasDefault: false },
+    { name: 'price', type: 'numeric(10,2)', nullable: false, hasDefault: true },
+  ],
+  key: ['id'],
+  keyValues: [{ id: 1 }, { id: 2 }],
+};
+const tags: HarvestedRelation = {
+  dialect: 'postgres',
+  schema: 'shop',
+  name: 'tags',
+  columns: [{ name: 'tag', type: 'character varying(8)', nullable: false, hasDefault: false }],
+  key: ['tag'],
+  keyValues: [{ tag: "o'neil" }],
+};
+
+const sample = (intent: Parameters<typeof sqlArbitrary>[1]) =>
+  fc.sample(sqlArbitrary([products, tags], intent)!, { seed: 7, numRuns: 400 });
+
+describe('sqlArbitrary', () => {
+  it('builds every kind of statement over the real tables, rows by their sampled keys', () => {
+    const statements = sample('any');
+    expect(statements).toContain('SELECT count(*) FROM "products"');
+    expect(statements).toContain('SELECT * FROM "shop"."tags" WHERE "tag" = \'o\'\'neil\'');
+    expect(
+      statements.some((s) => /^UPDATE "products" SET "(name|price)" = .+ WHERE "id" = [12]$/.test(s)),
+    ).toBe(true);
+    expect(statements).toContain('DELETE FROM "products" WHERE "id" = 1');
+    expect(
+      statements.some((s) => /^INSERT INTO "products" \("name"\) VALUES \('hp_[a-z0-9]+'\)$/.test(s)),
+    ).toBe(true);
+    expect(statements.some((s) => /^CREATE TABLE "hp_[a-z0-9]+" /.test(s))).toBe(true);
+    // A new key never collides with a sampled one, and fits the column's length.
+    for (const s of statements.filter((t) => t.startsWith('INSERT INTO "shop"."tags"'))) {
+      const value = /VALUES \('(.*)'\)/.exec(s)?.[1] ?? '';
+      expect(value.length).toBeLessThanOrEqual(8);
+      expect(value).not.toBe("o''neil");
+    }
+  });
+
+  it('leans to what the tool takes, keeping every kind reachable', () => {
+    const reads = sample('read').filter((s) => s.startsWith('SELECT')).length;
+    const writes = sample('write').filter((s) => /^(INSERT|UPDATE|DELETE)/.test(s)).length;
+    expect(reads).toBeGreaterThan(250);
+    expect(writes).toBeGreaterThan(250);
+    expect(sample('read').some((s) => s.startsWith('DELETE'))).toBe(true);
+  });
+
+  it('has nothing to offer without a table', () => {
+    expect(sqlArbitrary([], 'any')).toBeUndefined();
+  });
+});
+
+describe('carriesSql and sqlIntent', () => {
+  it('knows SQL by format, name, or a query named and described as SQL', () => {
+    expect(carriesSql('sql', {})).toBe(true);
+    expect(carriesSql('rawSql', {})).toBe(true);
+    expect(carriesSql('text', { format: 'sql' })).toBe(true);
+    expect(carriesSql('query', { description: 'SELECT SQL query to execute' })).toBe(true);
+    expect(carriesSql('query', { description: 'Search terms' })).toBe(false);
+    expect(carriesSql('query', {})).toBe(false);
+    expect(carriesSql('results', { description: 'SQL' })).toBe(false);
+  });
+
+  it('reads what statements a tool takes from its name and description', () => {
+    expect(sqlIntent({ name: 'read_query', description: 'Execute a SELECT query' })).toBe('read');
+    expect(sqlIntent({ name: 'write_query', description: 'Execute an INSERT, UPDATE or DELETE query' })).toBe(
+      'write',
+    );
+    expect(sqlIntent({ name: 'create_table', description: 'Create a new table' })).toBe('ddl');
+    expect(sqlIntent({ name: 'query', description: 'Run a read-only SQL query' })).toBe('read');
+    expect(sqlIntent({ name: 'run' })).toBe('any');
+  });
+});
