@@ -77,9 +77,10 @@ entries, objects), whatever its name.
 
 Examples:
   $ hintproof check --fs ./notes -- node my-server.js {fs}
-  $ hintproof check --env DATA_DIR={fs} --json report.json -- npx some-mcp-server
+  $ hintproof check -- npx -y @modelcontextprotocol/server-filesystem {fs}
+  $ hintproof check --env MEMORY_FILE_PATH={fs}/memory.jsonl -- npx -y @modelcontextprotocol/server-memory
+  $ hintproof check --client-config ~/.config/Claude/claude_desktop_config.json --server memory --into-sandbox
   $ hintproof check --pg seed.sql --env DATABASE_URL={pg} -- node db-server.js
-  $ hintproof check --sqlite todo.sql -- node todo-server.js --db {sqlite}
   $ hintproof check --tool read_note --seed 42 --path "7:0" -- node my-server.js {fs}
 
 Exit codes: 0 no hint contradicted · 1 a hint contradicted, or behaviour drifted from --baseline · 2 usage or set-up error.`;
