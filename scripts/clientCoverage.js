@@ -7,7 +7,7 @@
 // The servers are this project's devDependencies (npx uses the project's copy, as it would for you); none
 // needs the network for its tools, and none has install scripts.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,7 +56,7 @@ try {
       encoding: 'utf8',
     });
     const seconds = Math.round((Date.now() - started) / 1000);
-    if (result.status === 2 || result.status === null) {
+    if (result.status === 2 || result.status === null || !existsSync(json)) {
       console.error(`${server.name}: hintproof could not run it (exit ${result.status})\n${result.stderr}`);
       rows.push({ server: server.name, error: result.stderr.trim() });
       continue;
