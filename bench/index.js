@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({ options: { json: { type: 'string' }, runs: { type: 'string' } } });
-const figures = ['fs.js', 'pg.js', 'pgScaling.js', 'generation.js', 'bookmarks.js'];
+const figures = ['fs.js', 'pg.js', 'pgScaling.js', 'sqliteScaling.js', 'generation.js', 'bookmarks.js'];
 const work = mkdtempSync(join(tmpdir(), 'hintproof-bench-all-'));
 const merged = {};
 let failed = false;
@@ -16,7 +16,7 @@ try {
   for (const figure of figures) {
     const out = join(work, `${figure}.json`);
     const args = [fileURLToPath(new URL(figure, import.meta.url)), '--json', out];
-    if (values.runs && !['pgScaling.js', 'bookmarks.js'].includes(figure)) args.push('--runs', values.runs);
+    if (values.runs && !['pgScaling.js', 'sqliteScaling.js', 'bookmarks.js'].includes(figure)) args.push('--runs', values.runs);
     const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
     if (result.status !== 0) {
       console.log(`bench/${figure} failed (exit ${result.status}); its figure is missing from the result.`);
