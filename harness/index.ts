@@ -10,5 +10,6 @@ export type {
   Snapshot,
 } from './environments/environment.js';
 export { SandboxLost } from './environments/sandboxLost.js';
-export { createSandbox, runDirectory } from './sandbox.js';
+export { createSandbox, createWorkRoot, runDirectory, WORK_ROOT_PREFIX } from './sandbox.js';
+export { removeTree, removeTreeSync } from './tree/index.js';
 export type { Sandbox, SandboxSnapshot } from './sandbox.js';

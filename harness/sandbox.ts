@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { removeTree } from './tree/index.js';
 import type { Change } from './environments/change.js';
@@ -98,6 +98,20 @@ export async function createSandbox(
     },
     [Symbol.asyncDispose]: dispose,
   };
+}
+
+/**
+ * The start of the name of hintproof's temp root. Neutral on purpose: a server can read the paths of what is
+ * mounted into its sandbox (/proc/self/mountinfo), and must not learn from them that it is under test.
+ */
+export const WORK_ROOT_PREFIX = 'tmp.';
+
+/**
+ * A fresh temp root below `parent` for one check's run directories (mode 0700: only hintproof reaches what it
+ * keeps beside them). Remove it with `removeTree` (or `removeTreeSync` at exit), which never follows a link.
+ */
+export function createWorkRoot(parent: string): Promise<string> {
+  return mkdtemp(join(parent, WORK_ROOT_PREFIX));
 }
 
 /** A unique run directory name below `root`. */

@@ -1,8 +1,6 @@
-import { rmSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { EnvironmentProvider } from '../../harness/index.js';
+import { createWorkRoot, removeTree, removeTreeSync } from '../../harness/index.js';
 import { createFsProvider } from '../../harness/environments/fs/index.js';
 import type { PgProviderOptions } from '../../harness/environments/postgres/index.js';
 import { createSqliteProvider } from '../../harness/environments/sqlite/index.js';
@@ -77,9 +75,9 @@ export interface CheckOptions {
  * SetupError when nothing can be checked (the seed is missing, the server does not start, no tools).
  */
 export async function runChecks(options: CheckOptions, emit: EventSink): Promise<Report> {
-  const root = await mkdtemp(join(options.workDirectory ?? tmpdir(), 'hintproof-'));
+  const root = await createWorkRoot(options.workDirectory ?? tmpdir());
   const providers: EnvironmentProvider[] = [];
-  const unregister = onExitCleanup(() => rmSync(root, { recursive: true, force: true }));
+  const unregister = onExitCleanup(() => removeTreeSync(root));
   try {
     providers.push(
       await createProvider(() =>
@@ -193,7 +191,7 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
     return report;
   } finally {
     for (const provider of providers) await provider[Symbol.asyncDispose]();
-    await rm(root, { recursive: true, force: true });
+    await removeTree(root);
     unregister();
   }
 }
