@@ -85,12 +85,12 @@ function probeUnshare(): Isolation {
 /**
  * The spawn options that run `options` isolated by `kind` (bubblewrap or, as root, unshare): its own
  * network namespace (loopback only, with the layout's relays listening there), PID, IPC and UTS namespaces;
- * the host filesystem read-only; /tmp, /var/tmp, /run and the caller's HOME replaced by empty directories;
- * the run directory writable and the cwd; HOME and TMPDIR inside it; as an unprivileged user when hintproof
- * is root (so process limits apply), with passages through directories closed to that user on the way to
- * its files (see passThroughClosed; a SpawnError when a file it needs stays closed); file-size, process and
- * data-memory limits (RLIMIT_DATA, which WebAssembly reservations do not count against). The environment is the one given (already allow-listed). Ends with the server when
- * hintproof dies.
+ * of the host only what `sandboxView` lists (system paths and the server's own files read-only, the run
+ * directory writable and the cwd; no /home, /root, /var, /srv, /opt, /mnt); HOME and TMPDIR inside it; as an
+ * unprivileged user when hintproof is root (so process limits apply), every directory on the way to its files
+ * a passage open to that user (see passThroughClosed; a SpawnError when a file it needs stays closed);
+ * file-size, process and data-memory limits (RLIMIT_DATA, which WebAssembly reservations do not count
+ * against). The environment is the one given (already allow-listed). Ends with the server when hintproof dies.
  */
 export function isolatedSpawn(
   options: SpawnOptions,

@@ -35,7 +35,7 @@ export function relayMain(
   let child: ChildProcess | undefined;
   let waiting = relays.length;
   const fail = (message: string): void => {
-    process.stderr.write(`hintproof sandbox relay: ${message}\n`);
+    process.stderr.write(`relay: ${message}\n`);
     process.exit(126);
   };
   const start = (): void => {

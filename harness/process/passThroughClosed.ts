@@ -1,70 +1,48 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import type { UserIds } from './reachable.js';
-import { closedAncestors, closedPath, describeClosed, describeUser } from './reachable.js';
+import { closedPath, describeClosed, describeUser } from './reachable.js';
 import type { SandboxLayout } from './sandboxPaths.js';
-import { contains, hiddenDirectories } from './sandboxPaths.js';
+import { contains, sandboxView, SYSTEM_PATHS } from './sandboxPaths.js';
 import { SpawnError } from './spawnServer.js';
 
 /**
  * The layout as the sandbox user can use it, when hintproof is root and the server runs as another user.
  *
- * A directory on the way to what the server must reach (its run directory, its own files) that this user may
- * not enter — a checkout inside a private `mktemp -d`, TMPDIR under /root — holds nothing else the server
- * could have read: inside the sandbox it is replaced by an empty one, with passages down to what is bound
- * back. A directory of the server's own files that is itself closed (a clone straight into a private
- * directory) is replaced by an empty one open to all, with each of its entries bound back as it is:
- * symbolic links directly in it are left out, since the host would resolve them past what the directory
- * hid. The host's directories keep their modes.
+ * Inside the sandbox every directory on the way to what the server must reach (its run directory, its own
+ * files) is a passage of the sandbox's own, open to all (see `sandboxView`): a host directory above them that
+ * this user may not enter — a checkout inside a private `mktemp -d`, TMPDIR under /root — is no obstacle. A
+ * directory of the server's own files that is itself closed (a clone straight into a private directory) is
+ * `opened`: an empty directory open to all, holding each of its entries bound back as it is, symbolic links
+ * left out. The host's directories keep their modes.
  *
  * Then every file the command names (`files`: the command and its arguments that are absolute paths, the
- * relay's node) must be readable by that user, or this throws a SpawnError naming the closed path, the user
- * and what to do: never a server that dies of EACCES, or an ENOENT for a file that exists.
+ * relay's node) that the sandbox shows must be readable by that user (one it does not show is simply not there
+ * inside), or this throws a SpawnError naming the closed path, the user and what to do: never a server that
+ * dies of EACCES, or an ENOENT for a file that exists.
  */
 export function passThroughClosed(
   layout: SandboxLayout,
   user: UserIds,
   files: readonly string[],
 ): SandboxLayout {
-  const hidden = hiddenDirectories(layout);
-  const isHidden = (path: string) => hidden.some((top) => top === path || contains(top, path));
-  const shown = (layout.readOnly ?? []).filter((path) => existsSync(path));
-  const roots = [layout.runDirectory, ...shown];
-  const above = closedAncestors(roots, user).filter((directory) => !isHidden(directory));
-  // Shown directories closed themselves; never one holding a hidden directory (HOME).
-  const opened = shown.filter(
-    (path) =>
-      statSync(path).isDirectory() &&
-      closedPath(path, user, 'search', (directory) => directory !== path) !== undefined &&
-      !hidden.some((top) => top === path || contains(path, top)) &&
-      !above.some((top) => contains(path, top)),
-  );
-  const entries = opened.flatMap((directory) =>
-    readdirSync(directory, { withFileTypes: true })
-      .filter((entry) => !entry.isSymbolicLink())
-      .map((entry) => join(directory, entry.name))
-      // The run directory's own way in is a passage.
-      .filter((path) => path !== layout.runDirectory && !contains(path, layout.runDirectory)),
-  );
-  const replaced = [...hidden, ...above, ...opened];
-  const reached = [...roots, ...entries];
-  // Inside, a replaced directory and the passages made in it down to what is bound back are open to all.
-  const passable = (directory: string) =>
-    replaced.some(
-      (top) =>
-        top === directory || (contains(top, directory) && reached.some((root) => contains(directory, root))),
-    );
+  const inside = new Set([...SYSTEM_PATHS, ...(layout.mounts ?? []).map((mount) => mount.inside)]);
+  const closedThemselves = sandboxView(layout)
+    .filter((step) => step.kind === 'bind' && !step.writable && step.directory && !inside.has(step.path))
+    .map((step) => step.path)
+    .filter((path) => closedPath(path, user, 'search', (directory) => directory !== path) !== undefined);
+  const usable = closedThemselves.length === 0 ? layout : { ...layout, opened: closedThemselves };
+  const view = sandboxView(usable);
+  const passages = new Set(view.filter((step) => step.kind === 'directory').map((step) => step.path));
+  const passable = (directory: string) => directory === '/' || passages.has(directory);
+  const shown = view.flatMap((step) => (step.kind === 'bind' ? [step.path] : []));
+  const isShown = (file: string) => shown.some((path) => path === file || contains(path, file));
   for (const file of files) {
-    if (!isAbsolute(file) || !existsSync(file)) continue;
+    if (!isAbsolute(file) || !existsSync(file) || !isShown(file)) continue;
     const blocked = closedPath(file, user, 'read', passable);
     if (blocked !== undefined) throw unreadable(file, user, describeClosed(blocked));
   }
-  if (above.length === 0 && opened.length === 0) return layout;
-  return {
-    ...layout,
-    hidden: [...(layout.hidden ?? []), ...above, ...opened],
-    readOnly: [...(layout.readOnly ?? []), ...entries],
-  };
+  return usable;
 }
 
 function unreadable(file: string, user: UserIds, closed: string): SpawnError {

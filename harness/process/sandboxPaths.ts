@@ -1,16 +1,23 @@
+import { lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, relative } from 'node:path';
 
 /** What every isolation mechanism shows of the host and how: the same layout, whoever builds the mounts. */
 export interface SandboxLayout {
   readonly runDirectory: string;
-  /** Directories to hide from the server besides /tmp, /var/tmp, /run, /root and the caller's HOME. */
-  readonly hidden?: readonly string[];
   /**
-   * Host paths to show read-only even inside hidden ones: the server's own files (its project directory, its
-   * interpreter). A path that is or contains a hidden directory (HOME itself) is never shown.
+   * Host paths shown read-only at their own path: the server's own files (its project directory, its
+   * interpreter, files its arguments name). Never one that is or contains `/`, HOME or another top-level
+   * directory of the host (see `NEVER_WHOLE`), nor the run directory; one already shown is not bound again.
    */
   readonly readOnly?: readonly string[];
+  /**
+   * Read-only directories (as shown, after widening) that the sandbox user may not enter themselves (a project
+   * cloned straight into a private `mktemp -d`): shown as an empty directory of the sandbox's own, open to
+   * all, holding each of their entries bound as it is, symbolic links left out (they would be resolved on the
+   * host, past what the directory hid). See `passThroughClosed`.
+   */
+  readonly opened?: readonly string[];
   /** Host directories shown read-only at another path inside the sandbox (e.g. a database's socket gate). */
   readonly mounts?: readonly Mount[];
   /** Loopback ports opened inside the sandbox's network namespace, each relayed to a unix socket. */
@@ -56,46 +63,162 @@ export const DEFAULT_LIMITS: Limits = {
   dataBytes: 8 * 1024 * 1024 * 1024,
 };
 
-/** The directories replaced by empty ones: never the run directory or one inside it. */
-export function hiddenDirectories(layout: SandboxLayout): string[] {
-  return ['/tmp', '/var/tmp', '/run', homedir(), '/root', ...(layout.hidden ?? [])].filter(
-    (path, index, all) =>
-      isAbsolute(path) &&
-      all.indexOf(path) === index &&
-      path !== layout.runDirectory &&
-      !contains(layout.runDirectory, path),
-  );
-}
+/** The sandbox's host name: neutral, so that a server cannot tell from it that it is under test. */
+export const SANDBOX_HOSTNAME = 'localhost';
+
+/** What every program needs, shown read-only where the host has it (a symlink, such as /bin → usr/bin, as one). */
+export const SYSTEM_PATHS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc'] as const;
+
+/** Empty directories of the sandbox's own (root's, not writable by the server): /tmp, and /run for mounts. */
+export const EMPTY_DIRECTORIES = ['/tmp', '/run'] as const;
+
+/** Host directories a read-only path may lie inside but never be or contain: they would show the host. */
+export const NEVER_WHOLE = [
+  '/home',
+  '/root',
+  '/tmp',
+  '/var',
+  '/run',
+  '/proc',
+  '/sys',
+  '/dev',
+  '/mnt',
+  '/media',
+  '/srv',
+  '/opt',
+] as const;
 
 /**
- * The read-only paths worth binding: inside a hidden directory (elsewhere the host is visible anyway), never
- * a hidden directory itself or one that contains it (HOME stays hidden), never over the run directory.
+ * One step of building the sandbox's root, in order, on an empty read-only root (besides its own /proc and
+ * /dev): a symlink, an empty directory, or a host path bound at `path` (read-only unless `writable`).
  */
-export function visibleReadOnly(layout: SandboxLayout, hidden: readonly string[]): string[] {
-  return [...new Set(layout.readOnly ?? [])]
-    .filter((path) => isAbsolute(path) && !hidden.some((h) => h === path || contains(path, h)))
-    .filter((path) => hidden.some((h) => contains(h, path)))
-    .filter(
-      (path) =>
-        path !== layout.runDirectory &&
-        !contains(path, layout.runDirectory) &&
-        !contains(layout.runDirectory, path),
-    );
+export type ViewStep =
+  | { readonly kind: 'symlink'; readonly target: string; readonly path: string }
+  | { readonly kind: 'directory'; readonly path: string }
+  | {
+      readonly kind: 'bind';
+      readonly source: string;
+      readonly path: string;
+      readonly writable: boolean;
+      readonly directory: boolean;
+    };
+
+/** How the planner sees the host (injected by tests). */
+export interface HostPaths {
+  /** What is at `path` (not following a last symlink); `undefined` when nothing is. */
+  type(path: string): 'directory' | 'file' | 'symlink' | undefined;
+  readlink(path: string): string;
+  realpath(path: string): string;
+  /** The names in a directory that are not symbolic links. */
+  entries(path: string): string[];
 }
 
-/** The directories strictly between `top` and `path`, outermost first: `/tmp`, `/tmp/a/b/c` → `/tmp/a`, `/tmp/a/b`. */
-export function ancestorsBelow(top: string, path: string): string[] {
-  if (!contains(top, path)) return [];
+export const HOST: HostPaths = {
+  type(path) {
+    try {
+      const stat = lstatSync(path);
+      return stat.isSymbolicLink() ? 'symlink' : stat.isDirectory() ? 'directory' : 'file';
+    } catch {
+      return undefined;
+    }
+  },
+  readlink: (path) => readlinkSync(path),
+  realpath: (path) => realpathSync(path),
+  entries: (path) =>
+    readdirSync(path, { withFileTypes: true })
+      .filter((entry) => !entry.isSymbolicLink())
+      .map((entry) => entry.name),
+};
+
+/**
+ * The sandbox's whole view of the host, as steps both mechanisms follow: the system paths read-only, empty
+ * /tmp and /run, the run directory writable, the server's own files read-only, mounts read-only at their
+ * inside path; the directories leading to each created empty. Nothing else of the host exists inside: no
+ * /home, /root, /var, /srv, /opt, /mnt, nor any socket in them. Sources are resolved on the host (real paths);
+ * targets keep the paths the server is given.
+ */
+export function sandboxView(layout: SandboxLayout, host: HostPaths = HOST): ViewStep[] {
+  const steps: ViewStep[] = [];
+  const created = new Set<string>(['/']);
+  /** Shown whole by a bind or a symlink: nothing can be created below it. */
+  const covered: string[] = [];
+  const isCovered = (path: string) => covered.some((top) => top === path || contains(top, path));
+  /** Creates the directories leading to `path`; false when one of them lies in something already shown. */
+  const passages = (path: string): boolean => {
+    for (const ancestor of ancestorsOf(path)) {
+      if (isCovered(ancestor)) return false;
+      if (created.has(ancestor)) continue;
+      created.add(ancestor);
+      steps.push({ kind: 'directory', path: ancestor });
+    }
+    return true;
+  };
+  const bind = (source: string, path: string, writable: boolean): boolean => {
+    if (isCovered(path) || !passages(path)) return false;
+    const directory = host.type(source) === 'directory';
+    steps.push({ kind: 'bind', source, path, writable, directory });
+    covered.push(path);
+    return true;
+  };
+
+  for (const path of SYSTEM_PATHS) {
+    const type = host.type(path);
+    if (type === 'symlink') {
+      steps.push({ kind: 'symlink', target: host.readlink(path), path });
+      covered.push(path);
+    } else if (type === 'directory') bind(path, path, false);
+  }
+  for (const path of EMPTY_DIRECTORIES) {
+    if (passages(path) && !created.has(path)) {
+      created.add(path);
+      steps.push({ kind: 'directory', path });
+    }
+  }
+  if (!bind(host.realpath(layout.runDirectory), layout.runDirectory, true)) {
+    throw new Error(
+      `isolation: the run directory ${layout.runDirectory} lies inside ${covered.find((top) => contains(top, layout.runDirectory))}, ` +
+        'which the sandbox shows read-only. Point TMPDIR (or the work directory) somewhere else, e.g. /tmp.',
+    );
+  }
+  const never = [...NEVER_WHOLE, homedir()];
+  const readOnly = [...new Set(layout.readOnly ?? [])]
+    .filter((path) => isAbsolute(path) && host.type(path) !== undefined)
+    .filter((path) => path !== '/' && !never.some((top) => top === path || contains(path, top)))
+    .filter((path) => !contains(path, layout.runDirectory) && !contains(layout.runDirectory, path))
+    .sort((a, b) => a.length - b.length);
+  const opened = new Set(layout.opened ?? []);
+  for (const path of readOnly) {
+    if (!opened.has(path)) {
+      bind(host.realpath(path), path, false);
+      continue;
+    }
+    if (isCovered(path) || !passages(path) || created.has(path)) continue;
+    created.add(path);
+    steps.push({ kind: 'directory', path });
+    for (const name of host.entries(path)) {
+      const entry = `${path}/${name}`;
+      if (entry !== layout.runDirectory && !contains(entry, layout.runDirectory))
+        bind(host.realpath(entry), entry, false);
+    }
+  }
+  for (const mount of layout.mounts ?? []) {
+    if (!bind(host.realpath(mount.host), mount.inside, false)) {
+      throw new Error(
+        `isolation: cannot mount ${mount.host} at ${mount.inside} inside the sandbox: that path is already shown. ` +
+          'Choose an inside path under /run.',
+      );
+    }
+  }
+  return steps;
+}
+
+/** The directories strictly between `/` and `path`, outermost first: `/a/b/c` → `/a`, `/a/b`. */
+export function ancestorsOf(path: string): string[] {
   const ancestors: string[] = [];
-  for (let parent = dirname(path); parent !== top && contains(top, parent); parent = dirname(parent)) {
+  for (let parent = dirname(path); parent !== '/' && parent !== '.'; parent = dirname(parent)) {
     ancestors.unshift(parent);
   }
   return ancestors;
-}
-
-/** The directories to create inside hidden ones (passable by the sandbox user) before binding `path`. */
-export function passagesTo(path: string, hidden: readonly string[]): string[] {
-  return hidden.flatMap((top) => ancestorsBelow(top, path));
 }
 
 export function contains(parent: string, child: string): boolean {

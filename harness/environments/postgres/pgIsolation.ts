@@ -4,10 +4,10 @@ import type { PgTarget } from './pgTarget.js';
 import { pgPlaceholders } from './pgTarget.js';
 
 /** Where the gate's socket directory appears inside the sandbox (its /run is the sandbox's own). */
-export const PG_SOCKET_INSIDE = '/run/hintproof-pg';
+export const PG_SOCKET_INSIDE = '/run/postgresql';
 
 /**
- * The way in for an isolated server: the gate's socket, bound at /run/hintproof-pg, and a relay from the
+ * The way in for an isolated server: the gate's socket, bound at /run/postgresql (where a Postgres socket usually is: nothing there says hintproof), and a relay from the
  * sandbox's own 127.0.0.1 (at the server's port, or 5432 when that is privileged) to it, so that `{pg}`,
  * `{pg.host}` and `{pg.port}` work unchanged for any client; the host's own loopback stays out of reach.
  */

@@ -1,0 +1,98 @@
+import { homedir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import type { HostPaths } from '../../../harness/process/sandboxPaths.js';
+import { sandboxView } from '../../../harness/process/sandboxPaths.js';
+
+/** A host with merged /usr, a project under /srv, the caller's HOME, and sockets under /var/lib. */
+const host: HostPaths = {
+  type: (path) =>
+    ['/bin', '/lib', '/sbin', '/lib64'].includes(path)
+      ? 'symlink'
+      : [
+            '/usr',
+            '/etc',
+            '/srv/app',
+            '/srv/app/node_modules',
+            '/opt/node',
+            homedir(),
+            `${homedir()}/project`,
+          ].includes(path) || path.startsWith('/tmp/')
+        ? 'directory'
+        : path === '/srv/app/server.js'
+          ? 'file'
+          : undefined,
+  readlink: (path) => `usr${path}`,
+  realpath: (path) => path,
+  entries: (path) => (path === '/srv/app' ? ['server.js', 'node_modules'] : []),
+};
+
+const describeSteps = (layout: Parameters<typeof sandboxView>[0]) =>
+  sandboxView(layout, host).map((step) =>
+    step.kind === 'symlink'
+      ? `symlink ${step.path} → ${step.target}`
+      : step.kind === 'directory'
+        ? `dir ${step.path}`
+        : `${step.writable ? 'bind' : 'ro-bind'} ${step.source} ${step.path}`,
+  );
+
+describe('sandboxView', () => {
+  it('shows the system paths, the run directory and the server files, and nothing else of the host', () => {
+    expect(
+      describeSteps({
+        runDirectory: '/tmp/tmp.x/run-1',
+        readOnly: ['/srv/app', '/srv/app/server.js', '/usr/bin', '/opt/node', `${homedir()}/project`],
+        mounts: [{ host: '/tmp/tmp.x/run-1.gate/pg', inside: '/run/postgresql' }],
+      }),
+    ).toEqual([
+      'ro-bind /usr /usr',
+      'symlink /bin → usr/bin',
+      'symlink /sbin → usr/sbin',
+      'symlink /lib → usr/lib',
+      'symlink /lib64 → usr/lib64',
+      'ro-bind /etc /etc',
+      'dir /tmp',
+      'dir /run',
+      'dir /tmp/tmp.x',
+      'bind /tmp/tmp.x/run-1 /tmp/tmp.x/run-1',
+      // Shortest first; already shown (inside /usr, inside /srv/app): not bound again.
+      'dir /srv',
+      'ro-bind /srv/app /srv/app',
+      'dir /opt',
+      'ro-bind /opt/node /opt/node',
+      ...(homedir() === '/root' ? ['dir /root'] : ['dir /home', `dir ${homedir()}`]),
+      `ro-bind ${homedir()}/project ${homedir()}/project`,
+      'ro-bind /tmp/tmp.x/run-1.gate/pg /run/postgresql',
+    ]);
+  });
+
+  it('never shows / or a directory holding HOME, another top-level directory or the run directory', () => {
+    const steps = describeSteps({
+      runDirectory: '/tmp/tmp.x/run-1',
+      readOnly: ['/', homedir(), '/srv', '/opt', '/tmp', '/tmp/tmp.x', '/tmp/tmp.x/run-1/fs'],
+    });
+    expect(steps.filter((step) => step.startsWith('ro-bind')).map((step) => step.split(' ')[2])).toEqual([
+      '/usr',
+      '/etc',
+    ]);
+  });
+
+  it('opens a closed project: an open directory of its own, holding each entry bound as it is', () => {
+    const steps = describeSteps({
+      runDirectory: '/tmp/tmp.x/run-1',
+      readOnly: ['/srv/app'],
+      opened: ['/srv/app'],
+    });
+    expect(steps.slice(-4)).toEqual([
+      'dir /srv',
+      'dir /srv/app',
+      'ro-bind /srv/app/server.js /srv/app/server.js',
+      'ro-bind /srv/app/node_modules /srv/app/node_modules',
+    ]);
+  });
+
+  it('refuses a mount over something already shown', () => {
+    expect(() =>
+      sandboxView({ runDirectory: '/tmp/tmp.x/run-1', mounts: [{ host: '/tmp/g', inside: '/etc/x' }] }, host),
+    ).toThrow(/cannot mount \/tmp\/g at \/etc\/x inside the sandbox: that path is already shown/);
+  });
+});
