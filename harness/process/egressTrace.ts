@@ -1,16 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { open } from 'node:fs/promises';
+import { closeSync, constants, openSync, readSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+import type { EgressAttempt } from './egressAttempt.js';
+import type { EgressScope } from './egressLog.js';
+import { EgressLog } from './egressLog.js';
 import type { SpawnOptions } from './spawnServer.js';
 
-/** One attempt of a sandboxed server to reach something outside its sandbox. Nothing ever leaves the machine. */
-export interface EgressAttempt {
-  /** `connect` to an address, or `dns` to a name server (a name look-up). */
-  readonly kind: 'connect' | 'dns';
-  /** `93.184.216.34:443`, `[2606:2800::1]:443`, `127.0.0.1:5432`. */
-  readonly destination: string;
-  /** How the attempt ended inside the sandbox, e.g. `ENETUNREACH`. */
-  readonly result: string;
-}
+/** How often the trace is drained while nobody asks (so that strace, and the server it holds, never waits long). */
+const DRAIN_MS = 50;
 
 let available: boolean | undefined;
 
@@ -21,10 +18,12 @@ export function egressTraceAvailable(): boolean {
 }
 
 /**
- * Wraps a spawn so that every `connect` and `bind` of the whole process tree is written to `logFile` (strace with a
- * seccomp filter: only those syscalls stop the tracee). The log must live where the server cannot write.
+ * Wraps a spawn so that every call of the whole process tree that names an address (connect, bind, sendto,
+ * sendmsg, sendmmsg) is written to `trace`, a FIFO made by `createEgressReader` (strace with a seccomp filter:
+ * only those calls stop the tracee; `-s 0`: no data the server sends is copied). io_uring is refused
+ * (io_uring_setup fails with EPERM, and the attempt is traced): what it would do could not be observed.
  */
-export function tracedSpawn(options: SpawnOptions, logFile: string): SpawnOptions {
+export function tracedSpawn(options: SpawnOptions, trace: string): SpawnOptions {
   return {
     ...options,
     command: 'strace',
@@ -32,85 +31,74 @@ export function tracedSpawn(options: SpawnOptions, logFile: string): SpawnOption
       '-f',
       '-qq',
       '--seccomp-bpf',
+      '-s',
+      '0',
       '-e',
-      'trace=connect,bind',
+      'trace=connect,bind,sendto,sendmsg,sendmmsg,io_uring_setup',
+      '-e',
+      'inject=io_uring_setup:error=EPERM',
       '-e',
       'signal=none',
       '-o',
-      logFile,
+      trace,
       options.command,
       ...options.args,
     ],
   };
 }
 
-/** Reads a trace log incrementally: each `read()` returns the attempts logged since the previous one. */
+/** The egress of one traced server, as it happens. */
 export interface EgressReader {
+  /** The attempts since the previous `read()` (see `EgressLog` for what counts, and its bound). */
   read(): Promise<EgressAttempt[]>;
+  /** Stops reading and closes the FIFO (remove its path afterwards). */
+  close(): void;
 }
 
 /**
- * A connection counts as egress when it goes to an address that is not loopback, or to a loopback port that
- * nothing inside the sandbox bound (inside its own network namespace, such a port can only mean a service of
- * the host). Any connection to port 53 is a name look-up.
+ * Makes `trace` a FIFO (mode 0600; its directory must be hintproof's own, out of the server's reach) and reads
+ * it for `tracedSpawn`: nothing is written to disk, however fast the server tries to connect, and what strace
+ * wrote before a `read()` is in that read (the FIFO is drained then). Held open read-write, so strace can open
+ * it before anyone reads and it never reaches end-of-file.
  */
-export function createEgressReader(logFile: string): EgressReader {
-  let offset = 0;
-  const boundPorts = new Set<number>();
-  return {
-    async read() {
-      const text = await readFrom(logFile, offset);
-      // Only whole lines: a line strace is still writing is read next time.
-      const end = text.lastIndexOf('\n') + 1;
-      offset += Buffer.byteLength(text.slice(0, end));
-      const attempts: EgressAttempt[] = [];
-      for (const line of text.slice(0, end).split('\n')) {
-        const event = parseTraceLine(line);
-        if (event?.syscall === 'bind') boundPorts.add(event.port);
-        if (event?.syscall !== 'connect') continue;
-        const loopback =
-          event.address.startsWith('127.') || event.address === '::1' || event.address === '::ffff:127.0.0.1';
-        if (event.port !== 53 && loopback && boundPorts.has(event.port)) continue;
-        const destination = event.address.includes(':')
-          ? `[${event.address}]:${event.port}`
-          : `${event.address}:${event.port}`;
-        attempts.push({ kind: event.port === 53 ? 'dns' : 'connect', destination, result: event.result });
-      }
-      return attempts;
-    },
-  };
-}
-
-async function readFrom(file: string, offset: number): Promise<string> {
-  try {
-    const handle = await open(file, 'r');
-    try {
-      const { size } = await handle.stat();
-      const buffer = Buffer.alloc(Math.max(0, size - offset));
-      await handle.read(buffer, 0, buffer.length, offset);
-      return buffer.toString('utf8');
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    return '';
+export function createEgressReader(trace: string, scope: EgressScope = {}): EgressReader {
+  const made = spawnSync('mkfifo', ['-m', '600', trace], { encoding: 'utf8', timeout: 5000 });
+  if (made.status !== 0) {
+    throw new Error(
+      `egress: could not make the trace FIFO ${trace} (${(made.stderr ?? '').trim() || made.error?.message}). ` +
+        'mkfifo (coreutils) is needed with strace; install it, or use --no-isolation.',
+    );
   }
-}
-
-const SOCKADDR =
-  /^(?:\d+ +)?(connect|bind)\(\d+, \{sa_family=AF_INET6?, sin6?_port=htons\((\d+)\),.*?(?:inet_addr\("([^"]+)"\)|inet_pton\(AF_INET6, "([^"]+)")/;
-
-/** Pure: the socket call of one strace line (IPv4/IPv6 `connect` or `bind`), if it is one. */
-export function parseTraceLine(
-  line: string,
-): { syscall: 'connect' | 'bind'; address: string; port: number; result: string } | undefined {
-  const match = SOCKADDR.exec(line);
-  if (!match) return undefined;
-  const result = /= -1 (E[A-Z]+)/.exec(line)?.[1] ?? (/= 0\s*$/.test(line) ? 'connected' : 'pending');
+  const fd = openSync(trace, constants.O_RDWR | constants.O_NONBLOCK);
+  const log = new EgressLog(scope);
+  const decoder = new StringDecoder('utf8');
+  const buffer = Buffer.alloc(64 * 1024);
+  let open = true;
+  const drain = (): void => {
+    while (open) {
+      let bytes: number;
+      try {
+        bytes = readSync(fd, buffer, 0, buffer.length, null);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return;
+        throw error;
+      }
+      if (bytes === 0) return;
+      log.feed(decoder.write(buffer.subarray(0, bytes)));
+    }
+  };
+  const timer = setInterval(drain, DRAIN_MS);
+  timer.unref();
   return {
-    syscall: match[1] as 'connect' | 'bind',
-    address: match[3] ?? match[4] ?? '',
-    port: Number(match[2]),
-    result,
+    read() {
+      drain();
+      return Promise.resolve(log.take());
+    },
+    close() {
+      if (!open) return;
+      open = false;
+      clearInterval(timer);
+      closeSync(fd);
+    },
   };
 }
