@@ -3,7 +3,13 @@ import { createSandbox } from '../../harness/index.js';
 import { existsSync, realpathSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
-import type { DiskGuard, EgressAttempt, ServerProcess, SpawnOptions } from '../../harness/process/index.js';
+import type {
+  DiskGuard,
+  EgressAttempt,
+  EgressReader,
+  ServerProcess,
+  SpawnOptions,
+} from '../../harness/process/index.js';
 import {
   createEgressReader,
   DEFAULT_DISK_LIMIT,
@@ -104,12 +110,12 @@ export async function startSession(
   directory: string,
 ): Promise<RunSession> {
   const sandbox = await createSandbox(directory, providers);
-  // Beside the run directory, not in it: hidden from the server, which cannot forge it.
-  const egressLog = `${directory}.egress.log`;
+  // Beside the run directory, not in it: hidden from the server, which cannot forge it (a FIFO: never on disk).
+  const egressTrace = `${directory}.egress`;
   // Beside it too: the sockets through which an isolated server reaches the sandbox's services.
   const gate = `${directory}.gate`;
   const isolation = spec.isolation;
-  const egress = isolation?.traceEgress ? createEgressReader(egressLog) : undefined;
+  let egress: EgressReader | undefined;
   let access: IsolatedAccess | undefined;
   let guard: DiskGuard | undefined;
   let server: ServerProcess | undefined;
@@ -120,7 +126,8 @@ export async function startSession(
     await server?.kill();
     await access?.[Symbol.asyncDispose]();
     await sandbox[Symbol.asyncDispose]();
-    await rm(egressLog, { force: true });
+    egress?.close();
+    await rm(egressTrace, { force: true });
     if (isolation) {
       await rm(gate, { recursive: true, force: true });
       await releaseLayout(directory);
@@ -128,6 +135,11 @@ export async function startSession(
   };
   try {
     if (isolation) access = await sandbox.isolate(gate);
+    // The gates' sockets are the sandbox's own way to its services: never egress.
+    if (isolation?.traceEgress)
+      egress = createEgressReader(egressTrace, {
+        gates: (access?.mounts ?? []).map((mount) => mount.inside),
+      });
     const placeholders = access?.placeholders ?? sandbox.placeholders;
     const plain = {
       command: substitute(spec.command, placeholders),
@@ -159,7 +171,7 @@ export async function startSession(
         isolation.mechanism ?? availableMechanism(),
       );
     }
-    server = await spawnServer(isolation?.traceEgress ? tracedSpawn(spawned, egressLog) : spawned);
+    server = await spawnServer(isolation?.traceEgress ? tracedSpawn(spawned, egressTrace) : spawned);
     const running = server;
     // The file-size limit alone would let a server fill the disk with many files: stop it past the limit.
     if (isolation)
