@@ -1,3 +1,4 @@
+import { describeEgress } from '../../harness/process/index.js';
 import type { Colors } from './colors.js';
 import { formatChange } from './formatChange.js';
 import type { Report } from '../model/report.js';
@@ -11,13 +12,7 @@ export function formatAmbient(report: Report, colors: Colors): string[] {
       ...report.ambient.map((change) => `  ${formatChange(change)}`),
     );
   }
-  const egress = [
-    ...new Set(
-      (report.startupEgress ?? []).map(
-        (a) => `${a.kind === 'dns' ? 'name look-up via' : 'connection to'} ${a.destination}`,
-      ),
-    ),
-  ];
+  const egress = [...new Set((report.startupEgress ?? []).map((attempt) => describeEgress(attempt, false)))];
   if (egress.length > 0) {
     if (lines.length > 0) lines.push('');
     lines.push(

@@ -1,5 +1,6 @@
 import type { Change } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
+import { describeEgress } from '../../harness/process/index.js';
 import { HINT_NAMES } from '../model/hints.js';
 import type { HintName } from '../model/hints.js';
 import type { Colors } from './colors.js';
@@ -94,8 +95,7 @@ function formatObserved(changes: readonly Change[], call: 1 | 2): string[] {
 }
 
 function formatEgress(attempts: readonly EgressAttempt[], call: 1 | 2): string[] {
-  const describe = (attempt: EgressAttempt) =>
-    `${attempt.kind === 'dns' ? 'name look-up via' : 'connection to'} ${attempt.destination} (${attempt.result})`;
+  const describe = (attempt: EgressAttempt) => describeEgress(attempt);
   const [only, ...more] = attempts;
   if (only !== undefined && more.length === 0) return [`Observed: ${describe(only)} on call ${call}`];
   return [`Observed on call ${call}:`, ...attempts.map((attempt) => `  ${describe(attempt)}`)];
