@@ -7,8 +7,9 @@ export interface SandboxLayout {
   readonly runDirectory: string;
   /**
    * Host paths shown read-only at their own path: the server's own files (its project directory, its
-   * interpreter, files its arguments name). Never one that is or contains `/`, HOME or another top-level
-   * directory of the host (see `NEVER_WHOLE`), nor the run directory; one already shown is not bound again.
+   * interpreter, files its arguments name), each inside a `node_modules` widened to the project holding it.
+   * Never one that is or contains `/`, HOME or another top-level directory of the host (see `NEVER_WHOLE`),
+   * nor the run directory; one already shown is not bound again.
    */
   readonly readOnly?: readonly string[];
   /**
@@ -181,10 +182,15 @@ export function sandboxView(layout: SandboxLayout, host: HostPaths = HOST): View
     );
   }
   const never = [...NEVER_WHOLE, homedir()];
+  const allowed = (path: string) =>
+    path !== '/' &&
+    !never.some((top) => top === path || contains(path, top)) &&
+    !contains(path, layout.runDirectory) &&
+    !contains(layout.runDirectory, path);
   const readOnly = [...new Set(layout.readOnly ?? [])]
     .filter((path) => isAbsolute(path) && host.type(path) !== undefined)
-    .filter((path) => path !== '/' && !never.some((top) => top === path || contains(path, top)))
-    .filter((path) => !contains(path, layout.runDirectory) && !contains(layout.runDirectory, path))
+    .map((path) => [withItsPackages(path), path].find(allowed))
+    .filter((path): path is string => path !== undefined)
     .sort((a, b) => a.length - b.length);
   const opened = new Set(layout.opened ?? []);
   for (const path of readOnly) {
@@ -210,6 +216,15 @@ export function sandboxView(layout: SandboxLayout, host: HostPaths = HOST): View
     }
   }
   return steps;
+}
+
+/**
+ * A path inside a `node_modules` directory widened to the project holding the outermost one: a package's
+ * dependencies may be hoisted anywhere up to there (`/app/node_modules/@x/server/dist/index.js` → `/app`).
+ */
+export function withItsPackages(path: string): string {
+  const at = path.split('/').indexOf('node_modules');
+  return at > 1 ? path.split('/').slice(0, at).join('/') : path;
 }
 
 /** The directories strictly between `/` and `path`, outermost first: `/a/b/c` → `/a`, `/a/b`. */

@@ -18,7 +18,7 @@ const host: HostPaths = {
             `${homedir()}/project`,
           ].includes(path) || path.startsWith('/tmp/')
         ? 'directory'
-        : path === '/srv/app/server.js'
+        : path === '/srv/app/server.js' || path.endsWith('/index.js')
           ? 'file'
           : undefined,
   readlink: (path) => `usr${path}`,
@@ -88,6 +88,18 @@ describe('sandboxView', () => {
       'ro-bind /srv/app/server.js /srv/app/server.js',
       'ro-bind /srv/app/node_modules /srv/app/node_modules',
     ]);
+  });
+
+  it('shows a package in node_modules with the project holding it (its hoisted dependencies)', () => {
+    const steps = describeSteps({
+      runDirectory: '/tmp/tmp.x/run-1',
+      readOnly: ['/srv/app/node_modules/@x/server/dist/index.js', `${homedir()}/node_modules/y/index.js`],
+    });
+    expect(steps).toContain('ro-bind /srv/app /srv/app');
+    // Widened to HOME it would show HOME: the path itself then.
+    expect(steps).toContain(
+      `ro-bind ${homedir()}/node_modules/y/index.js ${homedir()}/node_modules/y/index.js`,
+    );
   });
 
   it('refuses a mount over something already shown', () => {
