@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot, runCli } from './runCli.js';
+import { runCli } from './runCli.js';
 
 // A package installed in a project under /tmp (hidden from an isolated server but for what hintproof shows),
 // started by the absolute path of its entry point from another directory: it must load its own dependencies,
@@ -16,9 +16,24 @@ writeFileSync(
   join(modules, 'dep', 'package.json'),
   JSON.stringify({ name: 'dep', type: 'module', main: 'index.js' }),
 );
+// The dependency answers MCP itself (newline-delimited JSON-RPC over stdio): an isolated server sees only its
+// own project, so nothing of this repository may be imported.
 writeFileSync(
   join(modules, 'dep', 'index.js'),
-  `export * from ${JSON.stringify(join(repoRoot, 'scenarios/serveTools.js'))};\n`,
+  `import { createInterface } from 'node:readline';
+export async function serveTools(name, tools, call) {
+  const send = (message) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\\n');
+  for await (const line of createInterface({ input: process.stdin })) {
+    const { id, method, params } = JSON.parse(line);
+    if (id === undefined) continue;
+    if (method === 'initialize')
+      send({ id, result: { protocolVersion: params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name, version: '1.0.0' } } });
+    else if (method === 'tools/list') send({ id, result: { tools } });
+    else if (method === 'tools/call') send({ id, result: { content: [{ type: 'text', text: await call() }] } });
+    else send({ id, error: { code: -32601, message: 'no such method' } });
+  }
+}
+`,
 );
 writeFileSync(
   join(modules, 'pkg', 'package.json'),
