@@ -16,7 +16,8 @@ try {
   for (const figure of figures) {
     const out = join(work, `${figure}.json`);
     const args = [fileURLToPath(new URL(figure, import.meta.url)), '--json', out];
-    if (values.runs && !['pgScaling.js', 'sqliteScaling.js', 'bookmarks.js'].includes(figure)) args.push('--runs', values.runs);
+    if (values.runs && !['pgScaling.js', 'sqliteScaling.js', 'bookmarks.js'].includes(figure))
+      args.push('--runs', values.runs);
     const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
     if (result.status !== 0) {
       console.log(`bench/${figure} failed (exit ${result.status}); its figure is missing from the result.`);

@@ -61,8 +61,6 @@ describe('the home-notes scenario: the server writes to its private HOME', () =>
       { cwd: scenario.directory, json: true, timeoutMs: 850_000 },
     );
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(
-      /add fs:\.home\/\.notes-app\/history\.log \(file, \d+ bytes\)/,
-    );
+    expect(result.stdout).toMatch(/add fs:\.home\/\.notes-app\/history\.log \(file, \d+ bytes\)/);
   }, 900_000);
 });
