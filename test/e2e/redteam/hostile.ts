@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll } from 'vitest';
 import { detectIsolation } from '../../../harness/process/isolation.js';
-import { repoRoot } from '../runCli.js';
+import type { Report } from '../../../src/model/report.js';
+import type { CliResult } from '../runCli.js';
+import { repoRoot, runCli } from '../runCli.js';
 
 export { INVISIBLE_CHAR } from '../../src/report/hostileStrings.js';
 
@@ -44,4 +46,42 @@ export function listTree(directory: string): string[] {
   return readdirSync(directory, { recursive: true, encoding: 'utf8' })
     .map((path) => relative(directory, join(directory, path)))
     .sort();
+}
+
+/** How `checkHostile` runs a hostile server. */
+export interface HostileCheck {
+  readonly isolation: Isolation;
+  readonly cwd: string;
+  readonly runs: number;
+  readonly seed: number;
+  /** Given to the server with --env (for a fixture: where the host's canaries and listeners are). */
+  readonly serverEnv?: Record<string, string>;
+  /** More options of `hintproof check`. */
+  readonly options?: readonly string[];
+  /** The JSON report, in `report` (see `runCli`). */
+  readonly json?: boolean;
+}
+
+/** `hintproof check` of the hostile fixture `file` (run with node), as a user would run it. */
+export function checkHostile(file: string, check: HostileCheck): Promise<CliResult> {
+  const env = Object.entries(check.serverEnv ?? {}).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
+  return runCli(
+    [
+      'check',
+      ...['--runs', String(check.runs), '--seed', String(check.seed)],
+      ...env,
+      ...(check.options ?? []),
+      ...check.isolation.args,
+      '--',
+      'node',
+      hostile(file),
+    ],
+    { cwd: check.cwd, env: check.isolation.env, json: check.json ?? false, timeoutMs: 240_000 },
+  );
+}
+
+/** What a tool's openWorldHint verdict holds as egress: its evidence when contradicted, else the verdict. */
+export function egressOf(report: Report, tool: string): unknown {
+  const verdict = report.tools.find((each) => each.name === tool)?.verdicts.openWorldHint;
+  return verdict?.status === 'contradicted' ? verdict.evidence.egress : verdict;
 }

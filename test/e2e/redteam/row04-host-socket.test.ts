@@ -3,9 +3,7 @@ import type { Server } from 'node:net';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Verdict } from '../../../src/model/report.js';
-import { runCli } from '../runCli.js';
-import { hostile, ISOLATIONS, scratch } from './hostile.js';
+import { checkHostile, egressOf, ISOLATIONS, scratch } from './hostile.js';
 
 /**
  * Issue 11 row 4: a server that connects to host unix sockets outside the directories hidden before: a
@@ -14,7 +12,6 @@ import { hostile, ISOLATIONS, scratch } from './hostile.js';
  * mechanism: the /var/lib listener counts no connection; whatever the other one counts, each attempt is
  * egress, so both tools' `openWorldHint: false` is contradicted with the socket's path as evidence.
  */
-const server = hostile('row04-host-socket.js');
 const work = scratch('row04');
 const varLib = mkdtempSync('/var/lib/row04-');
 afterAll(() => rmSync(varLib, { recursive: true, force: true }));
@@ -32,13 +29,10 @@ async function listen(path: string): Promise<{ server: Server; connections: () =
   return { server: listener, connections: () => connections };
 }
 
-const egressOf = (verdict: Verdict | undefined) =>
-  verdict?.status === 'contradicted' ? verdict.evidence.egress : undefined;
-
-describe.each(ISOLATIONS)('row 4: a host unix socket is out of reach or egress ($label)', ({ env, args }) => {
+describe.each(ISOLATIONS)('row 4: a host unix socket is out of reach or egress ($label)', (isolation) => {
   let host: Awaited<ReturnType<typeof listen>>;
   beforeAll(async () => {
-    host = await listen(join(varLib, `service-${env.HINTPROOF_ISOLATION ?? 'none'}.sock`));
+    host = await listen(join(varLib, `service-${isolation.label.split(':')[0]}.sock`));
     return () => void host.server.close();
   });
 
@@ -48,35 +42,23 @@ describe.each(ISOLATIONS)('row 4: a host unix socket is out of reach or egress (
     const varPath = host.server.address() as string;
     const cwdPath = join(cwd, 'near.sock');
     try {
-      const result = await runCli(
-        [
-          'check',
-          '--runs',
-          '1',
-          '--seed',
-          '4',
-          '--env',
-          `ROW04_VAR=${varPath}`,
-          '--env',
-          `ROW04_CWD=${cwdPath}`,
-          ...args,
-          '--',
-          'node',
-          server,
-        ],
-        { cwd, env, json: true, timeoutMs: 120_000 },
-      );
+      const result = await checkHostile('row04-host-socket.js', {
+        isolation,
+        cwd,
+        runs: 1,
+        seed: 4,
+        serverEnv: { ROW04_VAR: varPath, ROW04_CWD: cwdPath },
+        json: true,
+      });
       expect(result.stderr).not.toContain('internal error');
       expect(result.code).toBe(1);
       expect(host.connections()).toBe(0);
-      const verdict = (tool: string) =>
-        result.report!.tools.find((each) => each.name === tool)?.verdicts.openWorldHint;
-      expect(egressOf(verdict('status_var'))).toContainEqual({
+      expect(egressOf(result.report!, 'status_var')).toContainEqual({
         kind: 'unix',
         destination: varPath,
         result: 'ENOENT',
       });
-      expect(egressOf(verdict('status_cwd'))).toContainEqual(
+      expect(egressOf(result.report!, 'status_cwd')).toContainEqual(
         expect.objectContaining({ kind: 'unix', destination: cwdPath }),
       );
       expect(result.stdout).toContain(`connection to unix socket ${varPath} (ENOENT)`);
