@@ -60,6 +60,8 @@ export interface HostileCheck {
   readonly options?: readonly string[];
   /** The JSON report, in `report` (see `runCli`). */
   readonly json?: boolean;
+  /** hintproof's own environment, besides the isolation's (e.g. TMPDIR). */
+  readonly cliEnv?: Record<string, string>;
 }
 
 /** `hintproof check` of the hostile fixture `file` (run with node), as a user would run it. */
@@ -76,7 +78,12 @@ export function checkHostile(file: string, check: HostileCheck): Promise<CliResu
       'node',
       hostile(file),
     ],
-    { cwd: check.cwd, env: check.isolation.env, json: check.json ?? false, timeoutMs: 240_000 },
+    {
+      cwd: check.cwd,
+      env: { ...check.isolation.env, ...check.cliEnv },
+      json: check.json ?? false,
+      timeoutMs: 240_000,
+    },
   );
 }
 
