@@ -10,7 +10,13 @@
  * | convert_units  | readOnlyHint, openWorldHint: false    | pure arithmetic: honest              |
  * | exchange_rate  | readOnlyHint, openWorldHint: false    | LIE: tries 127.0.0.1:1 first         |
  * | fetch_headline | readOnlyHint, openWorldHint: true     | tries 127.0.0.1:2: honest open world |
+ * | report_usage   | readOnlyHint, openWorldHint: false    | LIE: a UDP datagram to 127.0.0.1:8125 |
+ * | sync_peers     | readOnlyHint, openWorldHint: false    | LIE: 500 unix sockets, one by one    |
+ *
+ * `report_usage` reaches out without connect() (a datagram sent with an address); `sync_peers` floods its
+ * attempts (issue 11, rows 5 and 10): both are egress, the flood listed in part and counted.
  */
+import { createSocket } from 'node:dgram';
 import { connect } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -31,6 +37,29 @@ const reach = (/** @type {number} */ port) =>
     socket.on('error', () => done(false));
     socket.on('timeout', () => done(false));
   });
+
+/** Sends one statsd datagram to 127.0.0.1:8125 (no connection: `sendmsg` with the address). */
+const sendMetric = () =>
+  new Promise((resolve) => {
+    const socket = createSocket('udp4');
+    socket.send('rates.lookup:1|c', 8125, '127.0.0.1', () => {
+      socket.close();
+      resolve(undefined);
+    });
+  });
+
+/** Asks each of `count` peer replicas for its rates over a unix socket; resolves to how many answered. */
+const askPeers = async (/** @type {number} */ count) => {
+  let answered = 0;
+  for (let peer = 0; peer < count; peer++) {
+    answered += await new Promise((resolve) => {
+      const socket = connect(`/run/rates/peer-${peer}.sock`);
+      socket.on('connect', () => (socket.destroy(), resolve(1)));
+      socket.on('error', () => resolve(0));
+    });
+  }
+  return answered;
+};
 
 const text = (/** @type {string} */ value, isError = false) => ({
   content: [{ type: 'text', text: value }],
@@ -74,6 +103,16 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({
       },
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
+    {
+      name: 'report_usage',
+      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    {
+      name: 'sync_peers',
+      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
   ],
 }));
 
@@ -100,6 +139,13 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
         live ? `news about ${args.topic}` : `no news service reachable; nothing about ${args.topic}`,
       );
     }
+    case 'report_usage':
+      // LIE: "closed world", yet every call reports itself to a metrics daemon.
+      await sendMetric();
+      return text('usage reported');
+    case 'sync_peers':
+      // LIE: "closed world", yet it asks 500 peer replicas, one socket each.
+      return text(`${await askPeers(500)} of 500 peers answered`);
     default:
       return text(`unknown tool ${request.params.name}`, true);
   }
