@@ -53,6 +53,24 @@ export function diffJson(before: JsonValue, after: JsonValue, limit: number): Re
   return { changes: differ.changes, omitted: differ.omitted };
 }
 
+/**
+ * One change that stands for the changes a diff did not list (`RecordDiff.omitted`), or `undefined` when it
+ * listed them all. Its kind is the most destructive among them (`delete`, else `modify`, else `add`), so checks
+ * see what they would have seen; the detail counts them by kind. Pure.
+ */
+export function summariseOmitted(
+  omitted: Readonly<Record<RecordChangeKind, number>>,
+): { kind: RecordChangeKind; detail: string } | undefined {
+  const rest = omitted.add + omitted.modify + omitted.delete;
+  if (rest === 0) return undefined;
+  const kind: RecordChangeKind = omitted.delete > 0 ? 'delete' : omitted.modify > 0 ? 'modify' : 'add';
+  const counts = (['add', 'modify', 'delete'] as const)
+    .filter((k) => omitted[k] > 0)
+    .map((k) => `${omitted[k]} ${k}`)
+    .join(', ');
+  return { kind, detail: `${rest} more record ${rest === 1 ? 'change' : 'changes'} not listed (${counts})` };
+}
+
 /** Where the differ is: a segment and its parent, turned into `RecordChange.at` only for a change. */
 interface Location {
   readonly parent: Location | undefined;

@@ -1,6 +1,6 @@
 import type { Change } from '../change.js';
-import type { RecordChange, RecordChangeKind } from './diffJson.js';
-import { diffJson } from './diffJson.js';
+import type { RecordChange } from './diffJson.js';
+import { diffJson, summariseOmitted } from './diffJson.js';
 import type { FsEntry } from './fsEntry.js';
 import { FS_ENVIRONMENT } from './fsEntry.js';
 import type { JsonFormat } from './parseJsonPair.js';
@@ -29,19 +29,9 @@ export function diffJsonFile(path: string, a: FsEntry, b: FsEntry): Change[] | u
   if (pair === undefined) return undefined;
   const { changes, omitted } = diffJson(pair.before, pair.after, RECORD_CHANGE_LIMIT);
   const listed: Change[] = changes.map((change) => toChange(path, pair.format, change));
-  const rest = omitted.add + omitted.modify + omitted.delete;
-  if (rest > 0) {
-    const kind: RecordChangeKind = omitted.delete > 0 ? 'delete' : omitted.modify > 0 ? 'modify' : 'add';
-    const counts = (['add', 'modify', 'delete'] as const)
-      .filter((k) => omitted[k] > 0)
-      .map((k) => `${omitted[k]} ${k}`)
-      .join(', ');
-    listed.push({
-      kind,
-      environment: FS_ENVIRONMENT,
-      entity: path,
-      detail: `${rest} more record ${rest === 1 ? 'change' : 'changes'} not listed (${counts})`,
-    });
+  const summary = summariseOmitted(omitted);
+  if (summary !== undefined) {
+    listed.push({ kind: summary.kind, environment: FS_ENVIRONMENT, entity: path, detail: summary.detail });
   }
   return listed;
 }
