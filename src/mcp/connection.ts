@@ -1,9 +1,19 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolResultSchema, ErrorCode, McpError, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { createHash } from 'node:crypto';
+import {
+  CallToolResultSchema,
+  ErrorCode,
+  McpError,
+  ReadResourceResultSchema,
+  ResultSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { CallOutcome } from '../model/callOutcome.js';
 import { NEUTRAL_CLIENT } from './clientIdentity.js';
 import type { ClientIdentity } from './clientIdentity.js';
+import { firstIssue } from './listAllPages.js';
+import { listAllResources } from './listAllResources.js';
+import type { ResourceInfo } from './listAllResources.js';
 import { listAllTools } from './listAllTools.js';
 import type { ToolInfo } from './listAllTools.js';
 import { malformedData, sampleOf } from './malformedAnswer.js';
@@ -23,6 +33,18 @@ export interface McpConnection extends AsyncDisposable {
   listTools(): Promise<ToolInfo[]>;
   /** Calls a tool; never throws: every way a call can end is a CallOutcome. */
   callTool(name: string, args: Record<string, unknown>, timeoutSeconds: number): Promise<CallOutcome>;
+  /**
+   * Every resource, following `nextCursor` pages, within `--startup-timeout` and the same size cap as
+   * tools/list; none when the server did not declare the `resources` capability. Throws a SetupError that
+   * names what failed.
+   */
+  listResources(): Promise<ResourceInfo[]>;
+  /**
+   * Reads a resource; never throws. Its text contents, joined by newlines, are a `returned` outcome's `text`
+   * (`isError` false); a binary content block is one line naming its type, size and digest. A JSON-RPC error
+   * (no such resource) is `rejected`.
+   */
+  readResource(uri: string, timeoutSeconds: number): Promise<CallOutcome>;
   close(): Promise<void>;
 }
 
@@ -63,17 +85,14 @@ export async function connect(transport: Transport, options: ConnectOptions): Pr
   const server = { name: info?.name ?? '(unnamed server)', version: info?.version ?? '(no version)' };
   const isAlive = options.isAlive ?? (() => true);
 
-  const callTool = async (name: string, args: Record<string, unknown>, timeoutSeconds: number) => {
+  /** Sends one request bounded by `timeoutSeconds`; its answer as `answered` makes it, or how it failed. */
+  const request = async (
+    message: { method: string; params: Record<string, unknown> },
+    timeoutSeconds: number,
+    answered: (raw: unknown) => CallOutcome,
+  ): Promise<CallOutcome> => {
     try {
-      // A plain request, not client.callTool: hintproof observes effects, so a result that does not match the
-      // tool's outputSchema is still a result. Any object is accepted here and checked below, so that an
-      // answer that is not a tool result is reported as such.
-      const result = await client.request(
-        { method: 'tools/call', params: { name, arguments: args } },
-        ResultSchema,
-        { timeout: timeoutSeconds * 1000 },
-      );
-      return returned(result);
+      return answered(await client.request(message, ResultSchema, { timeout: timeoutSeconds * 1000 }));
     } catch (error) {
       const outcome = failed(error, timeoutSeconds, isAlive());
       const reason = options.closeReason?.();
@@ -81,17 +100,28 @@ export async function connect(transport: Transport, options: ConnectOptions): Pr
     }
   };
 
+  // A plain request, not client.callTool: hintproof observes effects, so a result that does not match the
+  // tool's outputSchema is still a result. Any object is accepted by the request and checked by `returned`,
+  // so that an answer that is not a tool result is reported as such.
+  const callTool = (name: string, args: Record<string, unknown>, timeoutSeconds: number) =>
+    request({ method: 'tools/call', params: { name, arguments: args } }, timeoutSeconds, returned);
+  const readResource = (uri: string, timeoutSeconds: number) =>
+    request({ method: 'resources/read', params: { uri } }, timeoutSeconds, resourceRead);
+  const listLimits = {
+    timeoutSeconds: options.startupTimeoutSeconds,
+    ...(options.maxListBytes === undefined ? {} : { maxBytes: options.maxListBytes }),
+    ...(options.bytesReceived === undefined ? {} : { bytesReceived: options.bytesReceived }),
+    ...(options.closeReason === undefined ? {} : { closeReason: options.closeReason }),
+  };
+
   const close = () => client.close();
   return {
     server,
-    listTools: () =>
-      listAllTools(client, {
-        timeoutSeconds: options.startupTimeoutSeconds,
-        ...(options.maxListBytes === undefined ? {} : { maxBytes: options.maxListBytes }),
-        ...(options.bytesReceived === undefined ? {} : { bytesReceived: options.bytesReceived }),
-        ...(options.closeReason === undefined ? {} : { closeReason: options.closeReason }),
-      }),
+    listTools: () => listAllTools(client, listLimits),
     callTool,
+    listResources: async () =>
+      client.getServerCapabilities()?.resources === undefined ? [] : listAllResources(client, listLimits),
+    readResource,
     close,
     [Symbol.asyncDispose]: close,
   };
@@ -101,12 +131,8 @@ export async function connect(transport: Transport, options: ConnectOptions): Pr
 function returned(raw: unknown): CallOutcome {
   const parsed = CallToolResultSchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return {
-      status: 'malformed',
-      problem: issue ? `${issue.path.join('.') || 'result'}: ${issue.message}` : 'not a tool result',
-      sample: sampleOf(raw),
-    };
+    const problem = firstIssue(parsed.error.issues, 'not a tool result');
+    return { status: 'malformed', problem, sample: sampleOf(raw) };
   }
   const result = parsed.data;
   const text = result.content
@@ -119,6 +145,27 @@ function returned(raw: unknown): CallOutcome {
     text,
     ...(result.structuredContent === undefined ? {} : { structuredContent: result.structuredContent }),
   };
+}
+
+/**
+ * A resources/read answer as an outcome: the text of each content block, a binary block as one line that names
+ * it (`(binary image/png, 120 bytes, sha256 3f2a…)`), joined by newlines; anything else is malformed.
+ */
+function resourceRead(raw: unknown): CallOutcome {
+  const parsed = ReadResourceResultSchema.safeParse(raw);
+  if (!parsed.success) {
+    return { status: 'malformed', problem: firstIssue(parsed.error.issues), sample: sampleOf(raw) };
+  }
+  const text = parsed.data.contents
+    .map((content) => {
+      if ('text' in content && typeof content.text === 'string') return content.text;
+      const blob = 'blob' in content && typeof content.blob === 'string' ? content.blob : '';
+      const bytes = Buffer.from(blob, 'base64');
+      const digest = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+      return `(binary ${content.mimeType ?? 'content'}, ${bytes.length} bytes, sha256 ${digest})`;
+    })
+    .join('\n');
+  return { status: 'returned', isError: false, text };
 }
 
 function failed(error: unknown, timeoutSeconds: number, alive: boolean): CallOutcome {

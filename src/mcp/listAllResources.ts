@@ -1,0 +1,36 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ListResourcesResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { firstIssue, listAllPages } from './listAllPages.js';
+import type { Listing, ListLimits } from './listAllPages.js';
+
+/** What hintproof needs of a resource from `resources/list`. */
+export interface ResourceInfo {
+  readonly uri: string;
+  readonly name: string;
+  readonly mimeType?: string;
+}
+
+const RESOURCES: Listing<ResourceInfo> = {
+  method: 'resources/list',
+  noun: 'resources',
+  page: (raw) => {
+    const result = ListResourcesResultSchema.safeParse(raw);
+    if (!result.success) return { problem: firstIssue(result.error.issues) };
+    return {
+      items: result.data.resources.map((resource) => ({
+        uri: resource.uri,
+        name: resource.name,
+        ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
+      })),
+      nextCursor: result.data.nextCursor,
+    };
+  },
+};
+
+/**
+ * Lists every resource, following `nextCursor`, within one time budget and one size cap for all pages (see
+ * `listAllPages`); every way it can fail is a SetupError that names what failed.
+ */
+export function listAllResources(client: Client, limits: ListLimits): Promise<ResourceInfo[]> {
+  return listAllPages(client, RESOURCES, limits);
+}
