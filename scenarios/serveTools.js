@@ -6,7 +6,14 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+
+/** @typedef {{ uri: string, name: string, mimeType: string, read: () => Promise<string> }} Resource */
 
 /** An expected failure (bad argument, missing entity), reported to the client as `isError: true`. */
 export class ToolError extends Error {}
@@ -16,10 +23,13 @@ export class ToolError extends Error {}
  * @param {string} name the server's name in `initialize`
  * @param {T[]} tools
  * @param {(tool: T, args: Record<string, unknown>) => Promise<string>} run calls one tool
- * @param {{ logUnexpected?: boolean }} [options] write failures other than `ToolError`s to stderr
+ * @param {{ logUnexpected?: boolean, resources?: Resource[] }} [options] `logUnexpected`: write failures other
+ *   than `ToolError`s to stderr; `resources`: resources to list and read (the server then declares them)
  */
 export async function serveTools(name, tools, run, options = {}) {
-  const server = new Server({ name, version: '1.0.0' }, { capabilities: { tools: {} } });
+  const resources = options.resources ?? [];
+  const capabilities = resources.length > 0 ? { tools: {}, resources: {} } : { tools: {} };
+  const server = new Server({ name, version: '1.0.0' }, { capabilities });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: tools.map((t) => ({
       name: t.name,
@@ -41,6 +51,16 @@ export async function serveTools(name, tools, run, options = {}) {
       return { content: [{ type: 'text', text }], isError: true };
     }
   });
+  if (resources.length > 0) {
+    server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+      resources: resources.map(({ uri, name, mimeType }) => ({ uri, name, mimeType })),
+    }));
+    server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+      const resource = resources.find((r) => r.uri === request.params.uri);
+      if (!resource) throw new Error(`unknown resource: ${request.params.uri}`);
+      return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: await resource.read() }] };
+    });
+  }
   await server.connect(new StdioServerTransport());
   return server;
 }
