@@ -1,0 +1,12 @@
+export type { Observer, ObservedSnapshot } from './observer.js';
+export { OBSERVED_ENVIRONMENT, observerKey } from './observer.js';
+export { DEFAULT_MAX_OBSERVERS, findObservers } from './findObservers.js';
+export { discoverObservers } from './discoverObservers.js';
+export { OBSERVER_TEXT_LIMIT, readObservers } from './readObservers.js';
+export { diffObserved, diffObserverText, unreadObservers } from './diffObserved.js';
+export type { Calibration } from './calibrateObservers.js';
+export { calibrateObservers, volatileParts } from './calibrateObservers.js';
+export type { ObserverMask, VolatileMask } from './volatileMask.js';
+export { EMPTY_MASK, NO_MASK } from './volatileMask.js';
+export { describePlace } from './jsonPlaces.js';
+export type { LinePattern } from './diffLines.js';

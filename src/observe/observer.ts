@@ -1,0 +1,23 @@
+/**
+ * An observer: a resource, or a tool claiming `readOnlyHint: true`, that shows state no sandbox can diff
+ * (process memory, services). hintproof reads every observer before and after each call and diffs what they
+ * show (`diffObserved`), in the `observed` environment.
+ */
+export interface Observer {
+  readonly kind: 'resource' | 'tool';
+  /** resource uri, or tool name */
+  readonly name: string;
+  /** tool arguments ({} for a tool with no required arguments) */
+  readonly args?: Readonly<Record<string, unknown>>;
+}
+
+/** What each observer showed at one instant, by observer key: its text, or why it could not be read. */
+export type ObservedSnapshot = ReadonlyMap<string, { text: string } | { error: string }>;
+
+/** The environment of every change found through observers: `observed:list_items#/[id=i1]/views`. */
+export const OBSERVED_ENVIRONMENT = 'observed';
+
+/** An observer's key in snapshots, masks and change entities: the tool's name, or the resource's uri. */
+export function observerKey(observer: Observer): string {
+  return observer.name;
+}

@@ -1,0 +1,43 @@
+import type { CallOutcome, McpConnection } from '../mcp/index.js';
+import { describeFailure, succeeded } from '../mcp/index.js';
+import type { ObservedSnapshot, Observer } from './observer.js';
+import { observerKey } from './observer.js';
+
+/**
+ * The most text one observer may show per read: 1 MiB (in UTF-16 code units). Past it the read counts as
+ * failed (and calibration drops the observer): every observer is read twice per call, so its output is
+ * diffed often.
+ */
+export const OBSERVER_TEXT_LIMIT = 2 ** 20;
+
+/**
+ * Reads every observer once, one after another in the given order (never in parallel, so that one read
+ * cannot race another on the server), each within `timeoutSeconds`. Never throws: a read that fails (an
+ * `isError` result, a JSON-RPC error, a time-out, a lost connection, output past `OBSERVER_TEXT_LIMIT`) is an
+ * `{ error }` entry that says why.
+ */
+export async function readObservers(
+  connection: McpConnection,
+  observers: readonly Observer[],
+  timeoutSeconds: number,
+): Promise<ObservedSnapshot> {
+  const snapshot = new Map<string, { text: string } | { error: string }>();
+  for (const observer of observers) {
+    const outcome =
+      observer.kind === 'tool'
+        ? await connection.callTool(observer.name, { ...(observer.args ?? {}) }, timeoutSeconds)
+        : await connection.readResource(observer.name, timeoutSeconds);
+    snapshot.set(observerKey(observer), entryOf(outcome));
+  }
+  return snapshot;
+}
+
+function entryOf(outcome: CallOutcome): { text: string } | { error: string } {
+  if (!succeeded(outcome) || outcome.status !== 'returned') return { error: describeFailure(outcome) };
+  if (outcome.text.length > OBSERVER_TEXT_LIMIT) {
+    return {
+      error: `output of ${outcome.text.length} characters, past hintproof's cap of ${OBSERVER_TEXT_LIMIT} on one observer read`,
+    };
+  }
+  return { text: outcome.text };
+}
