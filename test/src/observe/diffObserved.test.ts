@@ -180,6 +180,18 @@ describe('diffObserved: masking what calibration found volatile', () => {
   });
 });
 
+describe('diffObserved: hostile output', () => {
+  it('JSON nested a hundred thousand deep is compared by lines, never exhausting the stack', () => {
+    const nested = (leaf: string) => `${'['.repeat(100_000)}${leaf}${']'.repeat(100_000)}`;
+    expect(diffObserverText('deep', nested('1'), nested('2'), NO_MASK)).toMatchObject([
+      { kind: 'modify', entity: 'deep#L1' },
+    ]);
+    expect(volatileParts('deep', [nested('1'), nested('2'), nested('3')])).toEqual({
+      unstable: 'its whole output changed between calibration reads with nothing in between',
+    });
+  });
+});
+
 describe('diffObserved: reads that failed', () => {
   it('an observer not read on either side shows no change and is listed as unread', () => {
     const before = snapshot({ a: { text: '[1]' }, b: { error: 'isError: nope' }, c: { text: 'x' } });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diffJson } from '../../../../harness/environments/fs/diffJson.js';
 import { identityKey } from '../../../../harness/environments/fs/identityKey.js';
 import type { JsonValue } from '../../../../harness/environments/fs/jsonValue.js';
-import { parseJsonPair } from '../../../../harness/environments/fs/parseJsonPair.js';
+import { MAX_JSON_DEPTH, parseJsonPair } from '../../../../harness/environments/fs/parseJsonPair.js';
 
 /** `kind /a/b: detail` lines for the changes from `before` to `after`. */
 const diff = (before: JsonValue, after: JsonValue, limit = 50): string[] =>
@@ -139,5 +139,14 @@ describe('parseJsonPair', () => {
     ).toBeUndefined();
     expect(parseJsonPair('a.json', '{"n":1e400}', '{"n":2e400}')).toBeUndefined();
     expect(parseJsonPair('a.json', '{"n":1.5,"s":"12345678901234567890"}', '{}')?.format).toBe('json');
+  });
+
+  it('refuses content nested deeper than MAX_JSON_DEPTH, brackets inside strings aside', () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+    expect(parseJsonPair('a.json', nested(MAX_JSON_DEPTH), '[]')?.format).toBe('json');
+    expect(parseJsonPair('a.json', nested(MAX_JSON_DEPTH + 1), '[]')).toBeUndefined();
+    expect(parseJsonPair('a.json', '[]', nested(100_000))).toBeUndefined();
+    const brackets = JSON.stringify({ s: '['.repeat(1000), t: '\\"[[[' });
+    expect(parseJsonPair('a.json', brackets, '{}')?.format).toBe('json');
   });
 });
