@@ -12,7 +12,8 @@ export const OBSERVER_TEXT_LIMIT = 2 ** 20;
 
 /**
  * Reads every observer once, one after another in the given order (never in parallel, so that one read
- * cannot race another on the server), each within `timeoutSeconds`. Never throws: a read that fails (an
+ * cannot race another on the server), each within `timeoutSeconds`. A tool's output is its text content, or
+ * its `structuredContent` as JSON when it has no text. Never throws: a read that fails (an
  * `isError` result, a JSON-RPC error, a time-out, a lost connection, output past `OBSERVER_TEXT_LIMIT`) is an
  * `{ error }` entry that says why.
  */
@@ -34,10 +35,15 @@ export async function readObservers(
 
 function entryOf(outcome: CallOutcome): { text: string } | { error: string } {
   if (!succeeded(outcome) || outcome.status !== 'returned') return { error: describeFailure(outcome) };
-  if (outcome.text.length > OBSERVER_TEXT_LIMIT) {
+  // A tool that answers only in structuredContent shows its state there.
+  const text =
+    outcome.text === '' && outcome.structuredContent !== undefined
+      ? JSON.stringify(outcome.structuredContent)
+      : outcome.text;
+  if (text.length > OBSERVER_TEXT_LIMIT) {
     return {
-      error: `output of ${outcome.text.length} characters, past hintproof's cap of ${OBSERVER_TEXT_LIMIT} on one observer read`,
+      error: `output of ${text.length} characters, past hintproof's cap of ${OBSERVER_TEXT_LIMIT} on one observer read`,
     };
   }
-  return { text: outcome.text };
+  return { text };
 }
