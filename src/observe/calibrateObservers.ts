@@ -1,32 +1,35 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { diffJson, parseJsonPair, recordEntity } from '../../harness/index.js';
-import type { JsonValue } from '../../harness/index.js';
 import type { McpConnection } from '../mcp/index.js';
-import { diffLines, linePattern, matchesPattern, splitLines } from './diffLines.js';
-import type { LinePattern } from './diffLines.js';
-import { dropPlaces, ROOT_PLACE, volatilePlaces } from './jsonPlaces.js';
+import { diffObserverText } from './diffObserved.js';
 import type { Observer } from './observer.js';
-import { observerKey } from './observer.js';
+import { observerKey, OBSERVED_ENVIRONMENT } from './observer.js';
 import { readObservers } from './readObservers.js';
 import type { ObserverMask, VolatileMask } from './volatileMask.js';
+import { volatileParts } from './volatileParts.js';
 
 export interface Calibration {
   /** The observers worth reading around each call, in the order given. */
   readonly used: Observer[];
-  /** The observers left out, each with why (a failed read, output that changes all on its own). */
+  /** The observers left out, each with why (a failed read, output that changes all on its own, a write). */
   readonly dropped: Array<{ observer: Observer; reason: string }>;
   /** The volatile parts of each used observer's output, to pass to `diffObserved`. */
   readonly mask: VolatileMask;
 }
 
-/** Most changes one calibration diff looks at; an observer with more left unmasked is dropped. */
-const CALIBRATION_CHANGE_LIMIT = 10_000;
-
 /**
- * Reads every observer three times, before any command: twice back to back, then again after `pauseMs`. What
- * differs between the reads changed on its own (a clock, a random id, a counter the read itself advances) and
- * is masked (`VolatileMask`); an observer that fails any read, or whose whole output differs, is dropped with
- * the reason. Nothing but the reads happens meanwhile, so the server's state itself is taken as still.
+ * Finds what in each observer's output changes on its own, before any command, with nothing but reads
+ * happening (so the server's state itself is taken as still):
+ *
+ * 1. each observer is read twice back to back (what its own read changes: a counter, a random id);
+ * 2. after `pauseMs`, all are read twice more (what time changes: a clock);
+ * 3. what changed between those two last reads beyond the first step's parts may have been written by reading
+ *    *another* observer; each other observer is read between two reads of this one, twice, and one that
+ *    changes it both times is dropped as a writer, and calibration starts again without it. Its effect must
+ *    not be masked: it claims read-only, and the engine's check of it sees that change through this observer.
+ *
+ * What differs across all the reads is masked (`VolatileMask`). An observer that fails a read, or whose
+ * whole output differs, is dropped with the reason. Reads: 4 per observer and one pause per round, plus 4 per
+ * pair examined in step 3.
  */
 export async function calibrateObservers(
   connection: McpConnection,
@@ -34,99 +37,108 @@ export async function calibrateObservers(
   pauseMs: number,
   timeoutSeconds: number,
 ): Promise<Calibration> {
-  const first = await readObservers(connection, observers, timeoutSeconds);
-  const second = await readObservers(connection, observers, timeoutSeconds);
-  await sleep(pauseMs);
-  const third = await readObservers(connection, observers, timeoutSeconds);
-  const used: Observer[] = [];
   const dropped: Array<{ observer: Observer; reason: string }> = [];
-  const mask = new Map<string, ObserverMask>();
-  for (const observer of observers) {
-    const key = observerKey(observer);
-    const texts: string[] = [];
-    for (const read of [first.get(key), second.get(key), third.get(key)]) {
-      if (read === undefined || 'error' in read) {
-        dropped.push({ observer, reason: `a calibration read failed: ${read?.error ?? 'not read'}` });
-        break;
-      }
-      texts.push(read.text);
+  let candidates = [...observers];
+  for (;;) {
+    const round = await calibrateRound(connection, candidates, pauseMs, timeoutSeconds);
+    dropped.push(...round.dropped);
+    if (round.writers.length === 0) {
+      const order = (entry: { observer: Observer }) => observers.indexOf(entry.observer);
+      return { used: round.used, dropped: dropped.sort((a, b) => order(a) - order(b)), mask: round.mask };
     }
-    if (texts.length < 3) continue;
-    const found = volatileParts(key, texts);
+    dropped.push(...round.writers);
+    const writers = new Set(round.writers.map((writer) => writer.observer));
+    candidates = round.used.filter((observer) => !writers.has(observer));
+  }
+}
+
+interface Round extends Calibration {
+  /** Observers whose reads changed another observer's output; `used` still holds them. */
+  readonly writers: Array<{ observer: Observer; reason: string }>;
+}
+
+async function calibrateRound(
+  connection: McpConnection,
+  observers: readonly Observer[],
+  pauseMs: number,
+  timeoutSeconds: number,
+): Promise<Round> {
+  const read = async (observer: Observer) =>
+    (await readObservers(connection, [observer], timeoutSeconds)).get(observerKey(observer)) ?? {
+      error: 'not read',
+    };
+  const texts = new Map<Observer, string[]>();
+  const dropped: Array<{ observer: Observer; reason: string }> = [];
+  const record = (observer: Observer, entry: { text: string } | { error: string }) => {
+    const list = texts.get(observer);
+    if (list === undefined) return;
+    if ('text' in entry) list.push(entry.text);
+    else {
+      texts.delete(observer);
+      dropped.push({ observer, reason: `a calibration read failed: ${entry.error}` });
+    }
+  };
+  for (const observer of observers) texts.set(observer, []);
+  for (const observer of observers) {
+    record(observer, await read(observer));
+    record(observer, await read(observer));
+  }
+  await sleep(pauseMs);
+  for (let pass = 0; pass < 2; pass++) {
+    for (const observer of [...texts.keys()]) record(observer, await read(observer));
+  }
+
+  const used: Observer[] = [];
+  const mask = new Map<string, ObserverMask>();
+  const suspects: Array<{ observer: Observer; own: ObserverMask }> = [];
+  for (const [observer, reads] of texts) {
+    const key = observerKey(observer);
+    const found = volatileParts(key, reads);
     if ('unstable' in found) {
       dropped.push({ observer, reason: found.unstable });
       continue;
     }
     used.push(observer);
     if (found.places.length + found.lines.length + found.entities.length > 0) mask.set(key, found);
+    const own = volatileParts(key, reads.slice(0, 2));
+    const [, , third, fourth] = reads;
+    if ('unstable' in own || third === undefined || fourth === undefined) continue;
+    if (used.length > 0 && diffObserverText(key, third, fourth, own).length > 0)
+      suspects.push({ observer, own });
   }
-  return { used, dropped, mask };
+  const writers = used.length > 1 ? await findWriters(read, used, suspects) : [];
+  return { used, dropped, mask, writers };
 }
 
 /**
- * The parts of an observer's output that differ between `texts` (reads with nothing in between), or why the
- * output is unstable as a whole. Pure.
+ * The observers whose read changes a suspect's output beyond its own volatile parts, twice in two tries
+ * (a clock that ticks during one read does not tick during both).
  */
-export function volatileParts(key: string, texts: readonly string[]): ObserverMask | { unstable: string } {
-  if (texts.every((text) => text === texts[0])) return { places: [], lines: [], entities: [] };
-  const documents = parsedAlike(key, texts);
-  if (documents === 'mixed') {
-    return { unstable: 'its output read as JSON at one calibration read and not at another' };
-  }
-  if (documents !== undefined) return volatileJson(key, documents);
-  return volatileLines(texts);
-}
-
-/** Every text parsed the same way (JSON or JSON Lines), `undefined` when none parses, `mixed` otherwise. */
-function parsedAlike(
-  key: string,
-  texts: readonly string[],
-): { format: 'json' | 'lines'; values: JsonValue[] } | undefined | 'mixed' {
-  const alone = texts.map((text) => parseJsonPair(key, text, text));
-  if (alone.every((parsed) => parsed === undefined)) return undefined;
-  const format = alone[0]?.format;
-  if (format === undefined || alone.some((parsed) => parsed?.format !== format)) return 'mixed';
-  return { format, values: alone.map((parsed) => parsed?.before as JsonValue) };
-}
-
-function volatileJson(
-  key: string,
-  documents: { format: 'json' | 'lines'; values: JsonValue[] },
-): ObserverMask | { unstable: string } {
-  const places = volatilePlaces(documents.values);
-  if (places.includes(ROOT_PLACE)) {
-    return { unstable: 'its whole output changed between calibration reads with nothing in between' };
-  }
-  const set = new Set(places);
-  const masked = documents.values.map((value) => dropPlaces(value, set) as JsonValue);
-  const entities = new Set<string>();
-  for (let i = 1; i < masked.length; i++) {
-    const diff = diffJson(masked[i - 1] as JsonValue, masked[i] as JsonValue, CALIBRATION_CHANGE_LIMIT);
-    if (diff.omitted.add + diff.omitted.modify + diff.omitted.delete > 0) {
-      return { unstable: `more than ${CALIBRATION_CHANGE_LIMIT} parts of its output changed on their own` };
-    }
-    for (const change of diff.changes) entities.add(recordEntity(key, documents.format, change.at));
-  }
-  return { places, lines: [], entities: [...entities] };
-}
-
-function volatileLines(texts: readonly string[]): ObserverMask | { unstable: string } {
-  const patterns: LinePattern[] = [];
-  const reads = texts.map(splitLines);
-  for (let i = 1; i < reads.length; i++) {
-    for (const change of diffLines(reads[i - 1] ?? [], reads[i] ?? [])) patterns.push(linePattern(change));
-  }
-  const unique = [...new Map(patterns.map((pattern) => [JSON.stringify(pattern), pattern])).values()];
-  const stable = reads.map((lines) =>
-    lines.filter((line) => !unique.some((pattern) => matchesPattern(line.text, pattern))),
-  );
-  if (stable.every((lines) => lines.length === 0)) {
-    return { unstable: 'its whole output changed between calibration reads with nothing in between' };
-  }
-  for (let i = 1; i < stable.length; i++) {
-    if (diffLines(stable[i - 1] ?? [], stable[i] ?? []).length > 0) {
-      return { unstable: 'its lines changed on their own in a way hintproof cannot mask' };
+async function findWriters(
+  read: (observer: Observer) => Promise<{ text: string } | { error: string }>,
+  observers: readonly Observer[],
+  suspects: ReadonlyArray<{ observer: Observer; own: ObserverMask }>,
+): Promise<Array<{ observer: Observer; reason: string }>> {
+  const writers = new Map<Observer, string>();
+  for (const { observer: suspect, own } of suspects) {
+    const key = observerKey(suspect);
+    for (const other of observers) {
+      if (other === suspect || writers.has(other)) continue;
+      let change: string | undefined;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const before = await read(suspect);
+        await read(other);
+        const after = await read(suspect);
+        const changes =
+          'text' in before && 'text' in after ? diffObserverText(key, before.text, after.text, own) : [];
+        const first = changes[0];
+        change = first === undefined ? undefined : `${first.kind} ${OBSERVED_ENVIRONMENT}:${first.entity}`;
+        if (change === undefined) break;
+      }
+      if (change !== undefined) {
+        writers.set(other, `reading it changed what ${key} shows (${change}): it does not only read`);
+      }
     }
   }
-  return { places: [], lines: unique, entities: [] };
+  return [...writers].map(([observer, reason]) => ({ observer, reason }));
 }

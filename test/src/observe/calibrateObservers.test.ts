@@ -17,19 +17,20 @@ import {
 
 /**
  * A real SDK server (in-memory transport) whose read-only tools show its state beside parts that change on
- * their own: a clock, a count of its own reads, a random number, and one that fails.
+ * their own: a clock, a count of its own reads, a random number, one that fails; and, with `peek`, a tool
+ * that claims read-only but counts a view of every item when called.
  */
-async function connectToNoisyServer() {
-  const state = { items: ['a'], reads: 0 };
+async function connectToNoisyServer(options: { peek: boolean }) {
+  const state = { items: [{ id: 'a', views: 0 }], reads: 0 };
   const server = new Server(
     { name: 'noisy', version: '1.0.0' },
     { capabilities: { tools: {}, resources: {} } },
   );
-  const readOnly = { readOnlyHint: true };
-  const tools = ['status', 'random', 'broken', 'log'].map((name) => ({
+  const names = ['status', 'random', 'broken', 'log', ...(options.peek ? ['peek'] : [])];
+  const tools = names.map((name) => ({
     name,
     inputSchema: { type: 'object' as const },
-    annotations: readOnly,
+    annotations: { readOnlyHint: true },
   }));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
@@ -44,8 +45,11 @@ async function connectToNoisyServer() {
         return text(String(Math.random()));
       case 'log':
         return text(
-          `checked at ${process.hrtime.bigint()}\n${state.items.map((item) => `item ${item}`).join('\n')}`,
+          `checked at ${process.hrtime.bigint()}\n${state.items.map((item) => `item ${item.id}`).join('\n')}`,
         );
+      case 'peek':
+        for (const item of state.items) item.views++;
+        return text('ok');
       default:
         return { isError: true, content: [{ type: 'text' as const, text: 'database unavailable' }] };
     }
@@ -63,7 +67,7 @@ async function connectToNoisyServer() {
 
 describe('calibrateObservers', () => {
   it('masks what changes on its own, drops what is unstable or fails, and still sees the state', async () => {
-    const { state, connection } = await connectToNoisyServer();
+    const { state, connection } = await connectToNoisyServer({ peek: false });
     const { observers } = await discoverObservers(connection, await connection.listTools());
     const calibration = await calibrateObservers(connection, observers, 20, 5);
 
@@ -80,14 +84,39 @@ describe('calibrateObservers', () => {
     expect(calibration.mask.get('log')?.lines).toEqual([{ prefix: 'checked at #', suffix: '', exact: true }]);
 
     const before = await readObservers(connection, calibration.used, 5);
-    expect(
-      diffObserved(before, await readObservers(connection, calibration.used, 5), calibration.mask),
-    ).toEqual([]);
-    state.items.push('b');
+    const again = await readObservers(connection, calibration.used, 5);
+    expect(diffObserved(before, again, calibration.mask)).toEqual([]);
+    state.items.push({ id: 'b', views: 0 });
     const after = await readObservers(connection, calibration.used, 5);
     expect(diffObserved(before, after, calibration.mask)).toEqual([
       { kind: 'add', environment: 'observed', entity: 'log#L3', detail: 'item b' },
-      { kind: 'add', environment: 'observed', entity: 'status#/items/["b"]', detail: '"b"' },
+      {
+        kind: 'add',
+        environment: 'observed',
+        entity: 'status#/items/[id=b]',
+        detail: '{"id":"b","views":0}',
+      },
+    ]);
+    await connection.close();
+  });
+
+  it('drops an observer whose read writes what another shows, and masks none of its effect', async () => {
+    const { connection } = await connectToNoisyServer({ peek: true });
+    const { observers } = await discoverObservers(connection, await connection.listTools());
+    const calibration = await calibrateObservers(connection, observers, 20, 5);
+
+    expect(calibration.used.map((observer) => observer.name)).toEqual(['log', 'status']);
+    expect(calibration.dropped.find(({ observer }) => observer.name === 'peek')?.reason).toBe(
+      'reading it changed what status shows (modify observed:status#/items/[id=a]/views): it does not only read',
+    );
+    expect([...(calibration.mask.get('status')?.places ?? [])].sort()).toEqual(['."now"', '."reads"']);
+
+    // Checked as a tool, peek's claim is contradicted through status.
+    const before = await readObservers(connection, calibration.used, 5);
+    await connection.callTool('peek', {}, 5);
+    const after = await readObservers(connection, calibration.used, 5);
+    expect(diffObserved(before, after, calibration.mask)).toMatchObject([
+      { kind: 'modify', entity: 'status#/items/[id=a]/views' },
     ]);
     await connection.close();
   });
