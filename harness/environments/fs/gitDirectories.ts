@@ -1,7 +1,7 @@
 import type { Change } from '../change.js';
 import { diffGitStates } from '../git/diffGitStates.js';
 import type { GitFiles, GitState } from '../git/gitState.js';
-import { isGitStatePath, readGitState } from '../git/gitState.js';
+import { isGitScratchPath, isGitStatePath, readGitState } from '../git/gitState.js';
 import type { FsEntry } from './fsEntry.js';
 import type { StructuredDiff } from './sqliteFiles.js';
 
@@ -29,8 +29,10 @@ export function gitDirectories(entries: Entries): string[] {
 /**
  * The changes of every git directory found in either snapshot, by meaning (diffGitStates: refs, index entries,
  * objects), in `environment`; the files those are read from (HEAD, index, packed-refs, refs/**, objects/**)
- * are not reported as files, except those that could not be parsed. A git directory new in `after` is
- * compared with an empty one. Everything else inside it (config, hooks, logs) stays file by file. Pure.
+ * are not reported as files, except those that could not be parsed. git's scratch files (COMMIT_EDITMSG,
+ * ORIG_HEAD, FETCH_HEAD: isGitScratchPath) are one `counter` note each when rewritten. A git directory new in
+ * `after` is compared with an empty one. Everything else inside it (config, hooks, logs) stays file by file.
+ * Pure.
  */
 export function diffGitDirectories(old: Entries, now: Entries, environment: string): StructuredDiff {
   const changes: Change[] = [];
@@ -46,16 +48,28 @@ export function diffGitDirectories(old: Entries, now: Entries, environment: stri
     const a: GitState = readGitState(before);
     const b: GitState = readGitState(after);
     const unreadable = new Set([...a.unreadable, ...b.unreadable]);
+    const name = directory === '' ? '.' : directory;
     // The directories that hold state files (objects/ab, refs/heads) go with them.
     for (const entries of [old, now]) {
       for (const [path, entry] of entries) {
         const inside = path.startsWith(prefix) ? path.slice(prefix.length) : undefined;
-        if (inside === undefined || !isGitStatePath(inside) || unreadable.has(inside)) continue;
+        if (inside === undefined || unreadable.has(inside)) continue;
+        if (isGitScratchPath(inside) && entry.type === 'file' && !handled.has(path)) {
+          handled.add(path);
+          if (!same(old.get(path), now.get(path))) {
+            changes.push({
+              kind: 'counter',
+              environment,
+              entity: `${name}#${inside}`,
+              detail: `git's scratch file, rewritten; ${scratchHolder(inside)}`,
+            });
+          }
+        }
+        if (!isGitStatePath(inside)) continue;
         if (entry.type === 'file' || entry.type === 'directory') handled.add(path);
       }
     }
     if (changed.length === 0) continue;
-    const name = directory === '' ? '.' : directory;
     changes.push(
       ...diffGitStates(
         environment,
@@ -67,6 +81,12 @@ export function diffGitDirectories(old: Entries, now: Entries, environment: stri
     );
   }
   return { changes, handled };
+}
+
+function scratchHolder(path: string): string {
+  if (path === 'COMMIT_EDITMSG') return 'the commit holds its message';
+  if (path === 'ORIG_HEAD') return 'the reflog holds the earlier position';
+  return 'the remote refs hold what was fetched';
 }
 
 /** The files below `prefix`, by path relative to it, with their kept bytes. */

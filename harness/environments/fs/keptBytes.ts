@@ -1,4 +1,5 @@
-import { isGitContentPath } from '../git/gitState.js';
+import { isGitContentPath, isLooseObjectPath } from '../git/gitState.js';
+import { LOOSE_OBJECT_HEAD_BYTES } from '../git/readLooseCommit.js';
 import { hasSqliteHeader } from '../sqlite/index.js';
 import { COMPANION_SUFFIXES } from '../sqlite/index.js';
 
@@ -7,19 +8,21 @@ export const KEPT_FILE_LIMIT = 256 * 1024 * 1024;
 
 /**
  * Whose bytes a snapshot keeps (see `FsEntry.bytes`): `keep`, a file read by meaning whatever it holds (a
- * git directory's state files, a `-wal` or `-journal` beside another file); `sqlite`, any other file, kept
- * only if it starts with the SQLite header. Files in no git directory and with no such name are `sqlite`.
+ * git directory's state files, a `-wal` or `-journal` beside another file); `head`, the first
+ * LOOSE_OBJECT_HEAD_BYTES of a git loose object (a commit's parents); `sqlite`, any other file, kept only if
+ * it starts with the SQLite header. Files in no git directory and with no such name are `sqlite`.
  */
-export type BytesMode = 'keep' | 'sqlite';
+export type BytesMode = 'keep' | 'head' | 'sqlite';
 
 /**
- * The files of a tree whose bytes are kept whatever they hold: the state files of every git directory (a
- * directory with a `HEAD` file and `objects` and `refs` directories) and the companions (`-wal`, `-journal`)
- * of other files. Pure; deterministic for a given listing.
+ * The files of a tree whose bytes are kept whatever they hold, and how: the state files of every git directory
+ * (a directory with a `HEAD` file and `objects` and `refs` directories) and the companions (`-wal`,
+ * `-journal`) of other files whole (`keep`), the git directories' loose objects by their first bytes
+ * (`head`). Pure; deterministic for a given listing.
  */
 export function planKeptBytes(
   entries: readonly { path: string; type: 'file' | 'directory' | 'other' }[],
-): Set<string> {
+): Map<string, 'keep' | 'head'> {
   const types = new Map(entries.map((entry) => [entry.path, entry.type]));
   const gitDirectories = entries
     .filter((entry) => entry.type === 'file' && (entry.path === 'HEAD' || entry.path.endsWith('/HEAD')))
@@ -27,35 +30,46 @@ export function planKeptBytes(
     .filter(
       (prefix) => types.get(`${prefix}objects`) === 'directory' && types.get(`${prefix}refs`) === 'directory',
     );
-  const kept = new Set<string>();
+  const kept = new Map<string, 'keep' | 'head'>();
   for (const { path, type } of entries) {
     if (type !== 'file') continue;
     const companion = COMPANION_SUFFIXES.find((suffix) => suffix !== '-shm' && path.endsWith(suffix));
-    if (companion !== undefined && types.get(path.slice(0, -companion.length)) === 'file') kept.add(path);
+    if (companion !== undefined && types.get(path.slice(0, -companion.length)) === 'file')
+      kept.set(path, 'keep');
     const git = gitDirectories.find((prefix) => path.startsWith(prefix));
-    if (git !== undefined && isGitContentPath(path.slice(git.length))) kept.add(path);
+    if (git !== undefined && isGitContentPath(path.slice(git.length))) kept.set(path, 'keep');
+    else if (git !== undefined && isLooseObjectPath(path.slice(git.length))) kept.set(path, 'head');
   }
   return kept;
 }
 
 /**
- * Collects a file's bytes while it is hashed, as `mode` asks: all of them (`keep`), or only when the first
- * bytes are the SQLite header (`sqlite`); never more than KEPT_FILE_LIMIT.
+ * Collects a file's bytes while it is hashed, as `mode` asks: all of them (`keep`), the first
+ * LOOSE_OBJECT_HEAD_BYTES (`head`), or all only when the first bytes are the SQLite header (`sqlite`); never
+ * more than KEPT_FILE_LIMIT.
  */
 export class BytesCollector {
   private chunks: Buffer[] = [];
   private length = 0;
   private collecting: boolean;
   private decided: boolean;
+  private readonly head: boolean;
 
   constructor(mode: BytesMode, size: number) {
-    this.collecting = size <= KEPT_FILE_LIMIT;
-    this.decided = mode === 'keep';
+    this.head = mode === 'head';
+    this.collecting = this.head || size <= KEPT_FILE_LIMIT;
+    this.decided = mode !== 'sqlite';
   }
 
   /** Called with each chunk read, in order; copies it if it is still wanted. */
   add(chunk: Buffer): void {
     if (!this.collecting || chunk.length === 0) return;
+    if (this.head) {
+      const wanted = LOOSE_OBJECT_HEAD_BYTES - this.length;
+      if (wanted > 0) this.chunks.push(Buffer.from(chunk.subarray(0, wanted)));
+      this.length += Math.min(wanted, chunk.length);
+      return;
+    }
     this.length += chunk.length;
     if (this.length > KEPT_FILE_LIMIT) return this.drop();
     this.chunks.push(Buffer.from(chunk));

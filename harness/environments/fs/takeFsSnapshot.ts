@@ -58,7 +58,7 @@ export async function takeFsSnapshot(
               : 'other',
     })),
   );
-  const bytesMode = (path: string): BytesMode => (kept.has(path) ? 'keep' : 'sqlite');
+  const bytesMode = (path: string): BytesMode => kept.get(path) ?? 'sqlite';
   const read = await readFiles(root, tree, CONCURRENCY, (item, open) =>
     capture(item, open, cache, modes.get(item.path) ?? 'none', bytesMode(item.path)),
   );

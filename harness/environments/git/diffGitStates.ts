@@ -1,13 +1,16 @@
 import type { Change } from '../change.js';
 import type { GitIndexEntry } from './readGitIndex.js';
 import type { GitState } from './gitState.js';
+import { fastForwardDistance, readLooseCommitParents } from './readLooseCommit.js';
 
 /** Object ids listed in evidence at most; the rest are counted. */
 const LISTED_OBJECTS = 5;
 
 /**
  * The changes between two states of one git directory (`gitDirectory`, as the snapshot names it, e.g.
- * `repo/.git`), in `environment`: refs created, moved or deleted (`repo/.git#refs/heads/main`, `…#HEAD`);
+ * `repo/.git`), in `environment`: refs created, moved or deleted (`repo/.git#refs/heads/main`, `…#HEAD`) —
+ * a ref moved forward to a descendant (a fast-forward: new commits on top of the old one, found through the
+ * loose commits of `after`) is an `append`, additive like a log that grows; any other move is a `modify`;
  * index entries staged, changed or unstaged (`repo/.git#index/src/a.ts`, conflict stages as `@2`); objects
  * added (`add …#objects`, additive: objects never change) or removed (`delete …#objects`). Rewrites that
  * change no entry, ref or object (a stat-cache refresh by `git status`, a repack) are not changes of state:
@@ -27,7 +30,11 @@ export function diffGitStates(
   for (const [name, value] of before.refs) {
     const now = after.refs.get(name);
     if (now === undefined) at('delete', name, `ref ${short(value)}`);
-    else if (now !== value) at('modify', name, `${short(value)} → ${short(now)}`);
+    else if (now !== value) {
+      const ahead = fastForwardDistance(value, now, (oid) => parentsIn(after, oid));
+      if (ahead === undefined) at('modify', name, `${short(value)} → ${short(now)}`);
+      else at('append', name, `${short(value)} → ${short(now)}, fast-forward: ${commits(ahead)} on top`);
+    }
   }
   for (const [name, value] of after.refs) if (!before.refs.has(name)) at('add', name, `ref ${short(value)}`);
   const a = before.index ?? new Map<string, GitIndexEntry>();
@@ -53,6 +60,15 @@ export function diffGitStates(
     );
   }
   return changes;
+}
+
+function parentsIn(state: GitState, oid: string): string[] | undefined {
+  const head = state.looseHeads.get(oid);
+  return head === undefined ? undefined : readLooseCommitParents(head);
+}
+
+function commits(count: number): string {
+  return `${count} ${count === 1 ? 'commit' : 'commits'}`;
 }
 
 function indexEntity(entry: GitIndexEntry): string {

@@ -14,6 +14,8 @@ export interface GitState {
   readonly index: ReadonlyMap<string, GitIndexEntry> | undefined;
   /** Every object id found loose or in a pack index. */
   readonly objects: ReadonlySet<string>;
+  /** The kept first bytes of loose objects (see LOOSE_OBJECT_HEAD_BYTES), by object id: commits' parents. */
+  readonly looseHeads: ReadonlyMap<string, Uint8Array>;
   /** Files the state was read from that could not be parsed: they are compared as bytes instead. */
   readonly unreadable: readonly string[];
 }
@@ -36,7 +38,23 @@ export function isGitStatePath(path: string): boolean {
   );
 }
 
-/** The files whose content readGitState needs (the rest it reads by name only). */
+/**
+ * git's scratch files: the last commit message (`COMMIT_EDITMSG`, which the commit holds), the position before
+ * a reset, merge or rebase (`ORIG_HEAD`, which the reflog holds) and what the last fetch found (`FETCH_HEAD`,
+ * which the remote refs hold). git rewrites them as a side effect; they are no state of their own.
+ */
+export function isGitScratchPath(path: string): boolean {
+  return path === 'COMMIT_EDITMSG' || path === 'ORIG_HEAD' || path === 'FETCH_HEAD';
+}
+
+const LOOSE_OBJECT = /^objects\/([0-9a-f]{2})\/([0-9a-f]{38}|[0-9a-f]{62})$/;
+
+/** A loose object's file (`objects/ab/cdef…`): its first bytes are kept, for a commit's parents. */
+export function isLooseObjectPath(path: string): boolean {
+  return LOOSE_OBJECT.test(path);
+}
+
+/** The files whose content readGitState needs whole (the rest it reads by name, or by their first bytes). */
 export function isGitContentPath(path: string): boolean {
   if (path.endsWith('.lock')) return false;
   return (
@@ -60,6 +78,7 @@ export function readGitState(files: GitFiles): GitState {
   const refs = new Map<string, string>(readPackedRefs(text('packed-refs') ?? ''));
   if (files.has('packed-refs') && files.get('packed-refs') === undefined) unreadable.push('packed-refs');
   const objects = new Set<string>();
+  const looseHeads = new Map<string, Uint8Array>();
   let index: Map<string, GitIndexEntry> | undefined;
   for (const [path, bytes] of files) {
     if (!isGitStatePath(path)) continue;
@@ -75,8 +94,11 @@ export function readGitState(files: GitFiles): GitState {
         unreadable.push(path);
       }
     } else if (path.startsWith('objects/')) {
-      const loose = /^objects\/([0-9a-f]{2})\/([0-9a-f]{38}|[0-9a-f]{62})$/.exec(path);
-      if (loose !== null) objects.add(`${loose[1]}${loose[2]}`);
+      const loose = LOOSE_OBJECT.exec(path);
+      if (loose !== null) {
+        objects.add(`${loose[1]}${loose[2]}`);
+        if (bytes !== undefined) looseHeads.set(`${loose[1]}${loose[2]}`, bytes);
+      }
       if (/^objects\/pack\/[^/]+\.idx$/.test(path)) {
         try {
           if (bytes === undefined) throw new GitFormatError('content not kept');
@@ -88,5 +110,5 @@ export function readGitState(files: GitFiles): GitState {
       }
     }
   }
-  return { refs, index, objects, unreadable };
+  return { refs, index, objects, looseHeads, unreadable };
 }

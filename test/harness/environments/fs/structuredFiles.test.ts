@@ -28,7 +28,7 @@ function snapshot(root: string): FsSnapshot {
       continue;
     }
     const content = readFileSync(join(root, path));
-    const collector = new BytesCollector(kept.has(path) ? 'keep' : 'sqlite', content.length);
+    const collector = new BytesCollector(kept.get(path) ?? 'sqlite', content.length);
     collector.add(content);
     const bytes = collector.bytes();
     entries.set(path, {
@@ -102,7 +102,12 @@ describe('diffFsSnapshots: git repositories by meaning', () => {
     repo.write('b.txt', 'b\n').git('add', 'b.txt');
     repo.git('commit', '-q', '-m', 'second');
     const committed = lines(again, snapshot(repo.root));
-    expect(committed).toContainEqual(expect.stringMatching(/^modify fs:repo\/\.git#refs\/heads\/main \(/));
+    expect(committed).toContainEqual(
+      expect.stringMatching(/^append fs:repo\/\.git#refs\/heads\/main \(.*fast-forward: 1 commit on top\)$/),
+    );
+    expect(committed).toContainEqual(
+      "counter fs:repo/.git#COMMIT_EDITMSG (git's scratch file, rewritten; the commit holds its message)",
+    );
     expect(committed).toContainEqual(
       expect.stringMatching(/^add fs:repo\/\.git#index\/b\.txt \(staged 100644 /),
     );

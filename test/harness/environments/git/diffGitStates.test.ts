@@ -57,7 +57,9 @@ describe('diffGitStates (real git)', () => {
     repo.git('commit', '-q', '-m', 'second');
     const committed = repo.files();
     expect(diff(staged, committed)).toEqual([
-      expect.stringMatching(/^modify repo\/\.git#refs\/heads\/main \([0-9a-f]{12} → [0-9a-f]{12}\)$/),
+      expect.stringMatching(
+        /^append repo\/\.git#refs\/heads\/main \([0-9a-f]{12} → [0-9a-f]{12}, fast-forward: 1 commit on top\)$/,
+      ),
       expect.stringMatching(/^add repo\/\.git#objects \(\+2 objects/),
     ]);
     repo.git('branch', 'feature');
@@ -67,6 +69,30 @@ describe('diffGitStates (real git)', () => {
       expect.stringMatching(/^add repo\/\.git#refs\/tags\/v1 \(ref [0-9a-f]{12}\)$/),
       expect.stringMatching(/^add repo\/\.git#objects \(\+1 object/),
     ]);
+  });
+
+  it('calls a fast-forward over several commits an append, and a reset or an amend a modify', () => {
+    using repo = seeded();
+    repo.git('repack', '-a', '-d', '-q'); // the old commit is packed: only the new ones are loose
+    repo.git('prune-packed');
+    const start = repo.files();
+    for (const n of [1, 2, 3]) {
+      repo.write('a.txt', `${n}\n`).git('add', '.');
+      repo.git('commit', '-q', '-m', `commit ${n}`);
+    }
+    const ahead = repo.files();
+    expect(diff(start, ahead)).toContainEqual(
+      expect.stringMatching(/^append repo\/\.git#refs\/heads\/main \(.*fast-forward: 3 commits on top\)$/),
+    );
+    repo.git('reset', '-q', '--hard', 'HEAD~2');
+    expect(diff(ahead, repo.files())).toContainEqual(
+      expect.stringMatching(/^modify repo\/\.git#refs\/heads\/main \([0-9a-f]{12} → [0-9a-f]{12}\)$/),
+    );
+    const reset = repo.files();
+    repo.git('commit', '-q', '--amend', '-m', 'amended');
+    expect(diff(reset, repo.files())).toContainEqual(
+      expect.stringMatching(/^modify repo\/\.git#refs\/heads\/main \([0-9a-f]{12} → [0-9a-f]{12}\)$/),
+    );
   });
 
   it('sees no change of state in packing refs and objects, and a delete when a branch goes', () => {
