@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checkArguments, compareVerdicts, loadScenarios } from '../../scenarios/scenarios.js';
+import { compareVerdicts, loadScenarios } from '../../scenarios/scenarios.js';
 import type { Report } from '../../src/model/report.js';
-import { runCli } from './runCli.js';
+import { runCli, runScenario } from './runCli.js';
 
 const scenario = loadScenarios().find((s) => s.name === 'home-notes');
 if (scenario === undefined) throw new Error('scenarios/home-notes is missing');
-const args = (...extra: string[]) => ['check', '--seed', '1', ...extra, ...checkArguments(scenario).slice(1)];
 
 describe('the home-notes scenario: the server writes to its private HOME', () => {
   for (const isolated of [true, false]) {
     it(`${isolated ? 'isolated' : 'not isolated'}: read-only tools that write to HOME are contradicted, caches are not`, async () => {
-      const result = await runCli(args(...(isolated ? [] : ['--no-isolation'])), {
-        cwd: scenario.directory,
-        json: true,
-        timeoutMs: 850_000,
-      });
+      const result = await runScenario(scenario, { extra: isolated ? [] : ['--no-isolation'] });
       expect(result.stderr).toBe('');
       expect(result.code).toBe(1);
       const report = result.report as Report;

@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Scenario } from '../../scenarios/scenarios.js';
+import { checkArguments } from '../../scenarios/scenarios.js';
 import type { Report } from '../../src/model/report.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -81,5 +83,26 @@ export function statuses(report: Report): Record<string, Record<string, string>>
       tool.name,
       Object.fromEntries(Object.entries(tool.verdicts).map(([hint, verdict]) => [hint, verdict.status])),
     ]),
+  );
+}
+
+/**
+ * Runs a bundled scenario as its README does, from its folder, at `--seed` (1 unless given) with `extra` options
+ * before the server command, and collects the JSON report. The default budget takes about a minute per
+ * scenario on a quiet machine, several on a busy one.
+ */
+export function runScenario(
+  scenario: Scenario,
+  options: { seed?: number; extra?: readonly string[] } = {},
+): Promise<CliResult> {
+  return runCli(
+    [
+      'check',
+      '--seed',
+      String(options.seed ?? 1),
+      ...(options.extra ?? []),
+      ...checkArguments(scenario).slice(1),
+    ],
+    { cwd: scenario.directory, json: true, timeoutMs: 850_000 },
   );
 }

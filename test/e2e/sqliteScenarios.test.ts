@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkArguments, compareVerdicts, loadScenarios } from '../../scenarios/scenarios.js';
+import { compareVerdicts, loadScenarios } from '../../scenarios/scenarios.js';
 import type { Report } from '../../src/model/report.js';
-import { runCli } from './runCli.js';
+import { runScenario } from './runCli.js';
 
 const scenarios = loadScenarios().filter((scenario) => scenario.sqlite !== undefined);
 
@@ -18,7 +18,6 @@ function evidenceChanges(
   );
 }
 
-// The default budget takes about a minute per scenario on a quiet machine, several on a busy one.
 describe('the SQLite scenarios (WAL and rollback journal) at the default budget', () => {
   it('finds both journal modes', () => {
     expect(scenarios.map((s) => s.name)).toEqual(['todos-sqlite', 'todos-sqlite-rollback']);
@@ -26,11 +25,7 @@ describe('the SQLite scenarios (WAL and rollback journal) at the default budget'
 
   for (const scenario of scenarios) {
     it(`${scenario.name}: every verdict matches expected.json, with rows as evidence`, async () => {
-      const result = await runCli(['check', '--seed', '1', ...checkArguments(scenario).slice(1)], {
-        cwd: scenario.directory,
-        json: true,
-        timeoutMs: 850_000,
-      });
+      const result = await runScenario(scenario);
       expect(result.stderr).toBe('');
       expect(result.code).toBe(1);
       const report = result.report as Report;
