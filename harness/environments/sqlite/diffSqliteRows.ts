@@ -8,6 +8,7 @@ import type { SqliteImage } from './sqliteImage.js';
 import type { StoredRow } from './tableRows.js';
 import { rowsOfPages } from './tableRows.js';
 import type { SqliteRow } from './sqliteValue.js';
+import { reinsertedRows } from './reinsertedRows.js';
 import { formatSqliteRow, formatSqliteValue, valueKey } from './sqliteValue.js';
 
 /** One side of a table for the row diff: the image it lives in and its schema entry. */
@@ -22,7 +23,9 @@ export interface TableSide {
  * sides (overflow pages included) holds the same rows and is skipped, and only the rest are decoded. Rows are
  * matched by identity (see rowIdentity): only in `after` → `add`, only in `before` → `delete`, on both sides
  * with different values in the columns both sides have → `modify` naming each column before → after. A table
- * absent from `before` has every row added. Pure.
+ * absent from `before` has every row added. Churn is explained: a deleted row inserted again with the same
+ * content under a new generated key (reinsertedRows) keeps its `delete` and `add`, each naming the other.
+ * Pure.
  */
 export function diffSqliteRows(database: string, before: TableSide | undefined, after: TableSide): Change[] {
   const afterPages = recordPages(after.image, after.table.rootPage);
@@ -50,10 +53,7 @@ export function diffSqliteRows(database: string, before: TableSide | undefined, 
   const entity = (row: StoredRow) => `${database}#${name}(${identity.label(row)})`;
   for (const [key, was] of oldRows) {
     const is = newRows.get(key);
-    if (is === undefined) {
-      changes.push(change('delete', entity(was), `row ${formatSqliteRow(was.row)}`));
-      continue;
-    }
+    if (is === undefined) continue;
     const columns = Object.keys(is.row).filter(
       (column) => shared(column) && valueKey(was.row[column] ?? null) !== valueKey(is.row[column] ?? null),
     );
@@ -71,9 +71,22 @@ export function diffSqliteRows(database: string, before: TableSide | undefined, 
       columns: columns.map((column) => `${database}#${name}.${column}`),
     });
   }
-  for (const [key, is] of newRows) {
-    if (!oldRows.has(key)) changes.push(change('add', entity(is), `row ${formatSqliteRow(is.row)}`));
+  const deleted = [...oldRows].filter(([key]) => !newRows.has(key)).map(([, row]) => row);
+  const added = [...newRows].filter(([key]) => !oldRows.has(key)).map(([, row]) => row);
+  const churn = reinsertedRows(after.table, deleted, added);
+  const note = new Map<StoredRow, string>();
+  for (const { deleted: was, added: is } of churn.pairs) {
+    const differs = churn.generated.filter(
+      (column) => valueKey(was.row[column] ?? null) !== valueKey(is.row[column] ?? null),
+    );
+    const aside = differs.length === 0 ? '' : ` (${differs.join(', ')} aside: the time of the insert)`;
+    note.set(was, `; re-inserted as ${identity.label(is)} with the same content${aside}`);
+    note.set(is, `; ${identity.label(was)} re-inserted with the same content${aside}`);
   }
+  for (const was of deleted)
+    changes.push(change('delete', entity(was), `row ${formatSqliteRow(was.row)}${note.get(was) ?? ''}`));
+  for (const is of added)
+    changes.push(change('add', entity(is), `row ${formatSqliteRow(is.row)}${note.get(is) ?? ''}`));
   return changes;
 }
 

@@ -73,6 +73,36 @@ describe.each<Journal>(['wal', 'delete'])('diffSqliteDatabases (%s journal)', (j
     ]);
   });
 
+  it('explains churn: rows deleted and inserted again with the same content under new generated keys', () => {
+    using db = new TestDatabase(
+      journal,
+      `create table observations (id integer primary key autoincrement, entity text, content text,
+         created_at datetime default current_timestamp);
+       insert into observations (entity, content, created_at) values ('a', 'x', '2024-01-01'), ('a', 'y', '2024-01-01'), ('b', 'z', '2024-01-01');
+       create table tags (name text primary key, n int); insert into tags values ('t', 1);`,
+    );
+    expect(
+      changesOf(
+        db,
+        `delete from observations where entity = 'a';
+         insert into observations (entity, content) values ('a', 'x'), ('a', 'w');
+         delete from tags; insert into tags values ('u', 1);`,
+      ),
+    ).toEqual([
+      'delete sqlite:todo.db#observations(id=1) (row id=1, entity="a", content="x", created_at="2024-01-01"; re-inserted as id=4 with the same content (created_at aside: the time of the insert))',
+      'delete sqlite:todo.db#observations(id=2) (row id=2, entity="a", content="y", created_at="2024-01-01")',
+      'delete sqlite:todo.db#tags(name="t") (row name="t", n=1)',
+      expect.stringMatching(
+        /^add sqlite:todo\.db#observations\(id=4\) \(row id=4, entity="a", content="x", created_at="[^"]+"; id=1 re-inserted with the same content \(created_at aside: the time of the insert\)\)$/,
+      ),
+      expect.stringMatching(
+        /^add sqlite:todo\.db#observations\(id=5\) \(row id=5, entity="a", content="w", created_at="[^"]+"\)$/,
+      ),
+      'add sqlite:todo.db#tags(name="u") (row name="u", n=1)',
+      'counter sqlite:todo.db#sqlite_sequence(name="observations") (seq: 3 → 5)',
+    ]);
+  });
+
   it('names rows of tables without a declared key by rowid, and of WITHOUT ROWID tables by their key', () => {
     using db = new TestDatabase(
       journal,
