@@ -57,6 +57,8 @@ export interface ConnectOptions {
   readonly isAlive?: () => boolean;
   /** Why the transport closed itself, if it did (e.g. an oversized reply): said in the call's outcome. */
   readonly closeReason?: () => string | undefined;
+  /** What the server last wrote to stderr: a call it crashed in says how the server's stderr ended. */
+  readonly stderrTail?: () => string;
   /** Bytes received from the server so far (the transport's count), to cap tools/list by what was sent. */
   readonly bytesReceived?: () => number;
   /** The cap on a whole tools/list, all pages together (default DEFAULT_MAX_LIST_BYTES). */
@@ -95,8 +97,10 @@ export async function connect(transport: Transport, options: ConnectOptions): Pr
       return answered(await client.request(message, ResultSchema, { timeout: timeoutSeconds * 1000 }));
     } catch (error) {
       const outcome = failed(error, timeoutSeconds, isAlive());
+      if (outcome.status !== 'crashed') return outcome;
       const reason = options.closeReason?.();
-      return outcome.status === 'crashed' && reason !== undefined ? { ...outcome, message: reason } : outcome;
+      if (reason !== undefined) return { ...outcome, message: reason };
+      return { ...outcome, message: await withStderr(outcome.message, options.stderrTail) };
     }
   };
 
@@ -166,6 +170,24 @@ function resourceRead(raw: unknown): CallOutcome {
     })
     .join('\n');
   return { status: 'returned', isError: false, text };
+}
+
+/** The lines of stderr a crash's message ends with, at most. */
+const STDERR_LINES = 8;
+
+/**
+ * A crash's message followed by how the server's stderr ended (its last lines, after a moment for the pipe to
+ * drain), when it wrote any.
+ */
+async function withStderr(message: string, stderrTail: (() => string) | undefined): Promise<string> {
+  if (stderrTail === undefined) return message;
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const lines = stderrTail()
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line !== '');
+  if (lines.length === 0) return `${message}; the server wrote nothing to stderr`;
+  return `${message}; the server's stderr ended with:\n${lines.slice(-STDERR_LINES).join('\n')}`;
 }
 
 function failed(error: unknown, timeoutSeconds: number, alive: boolean): CallOutcome {

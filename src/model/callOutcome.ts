@@ -30,23 +30,42 @@ export function completed(outcome: CallOutcome): boolean {
   return outcome.status === 'returned' || outcome.status === 'rejected' || outcome.status === 'malformed';
 }
 
-/** One line that says why a call did not succeed, for samples in the report. */
+/** One line that says why a call did not succeed, for samples in the report: the whole failure, bounded. */
 export function describeFailure(outcome: CallOutcome): string {
   switch (outcome.status) {
     case 'returned':
-      return outcome.isError ? `isError: ${firstLine(outcome.text)}` : 'succeeded';
+      return outcome.isError ? `isError: ${oneLine(outcome.text)}` : 'succeeded';
     case 'rejected':
-      return `JSON-RPC error: ${firstLine(outcome.message)}`;
+      return `JSON-RPC error: ${oneLine(outcome.message)}`;
     case 'timeout':
       return `no answer within ${outcome.seconds}s (time-out)`;
     case 'crashed':
-      return `connection lost: ${firstLine(outcome.message)}`;
+      return `connection lost: ${oneLine(outcome.message)}`;
     case 'malformed':
-      return `malformed result (${outcome.problem}): ${firstLine(outcome.sample)}`;
+      return `malformed result (${outcome.problem}): ${oneLine(outcome.sample)}`;
   }
 }
 
-function firstLine(text: string): string {
-  const line = text.split('\n', 1)[0] ?? '';
-  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+/** The most of a failure's text a sample shows. */
+const SAMPLE_CHARS = 400;
+
+/**
+ * A failure's whole text on one line, bounded: JSON compacted (an error object used to show as its first line,
+ * `{`), other text with its lines joined by ` ⏎ `. Pure.
+ */
+export function oneLine(text: string): string {
+  const trimmed = text.trim();
+  let line = trimmed
+    .split(/\r?\n/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(' ⏎ ');
+  if (/^[[{]/.test(trimmed)) {
+    try {
+      line = JSON.stringify(JSON.parse(trimmed));
+    } catch {
+      // not JSON after all: the joined lines stand
+    }
+  }
+  return line.length > SAMPLE_CHARS ? `${line.slice(0, SAMPLE_CHARS - 3)}...` : line;
 }

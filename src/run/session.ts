@@ -183,6 +183,7 @@ export async function startSession(
         startupTimeoutSeconds: spec.startupTimeoutSeconds,
         isAlive: () => running.exitStatus() === undefined,
         closeReason: () => guard?.exceeded() ?? transport.closeReason(),
+        stderrTail: () => running.stderrTail(),
         bytesReceived: () => transport.bytesReceived(),
       });
     } catch (error) {
