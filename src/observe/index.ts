@@ -2,6 +2,7 @@ export type { Observer, ObservedSnapshot } from './observer.js';
 export { OBSERVED_ENVIRONMENT, observerKey } from './observer.js';
 export { DEFAULT_MAX_OBSERVERS, findObservers } from './findObservers.js';
 export { discoverObservers } from './discoverObservers.js';
+export { findSandboxWriters } from './findSandboxWriters.js';
 export { OBSERVER_TEXT_LIMIT, readObservers } from './readObservers.js';
 export { diffObserved, diffObserverText, unreadObservers } from './diffObserved.js';
 export type { Calibration } from './calibrateObservers.js';

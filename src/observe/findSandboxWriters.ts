@@ -1,0 +1,27 @@
+import type { McpConnection } from '../mcp/index.js';
+import type { Observer } from './observer.js';
+import { readObservers } from './readObservers.js';
+
+/**
+ * The observers whose read changes the sandbox (a tool claiming read-only that logs every call to a file),
+ * each read alone inside `changedAround`, which the engine gives: it snapshots the sandbox, runs the read,
+ * snapshots again, and returns the first change (`append fs:.access.log (+9 bytes)`) or `undefined`. Such an
+ * observer must not be read around calls: its write would be blamed on the tool under check, or, read inside
+ * the ambient window, excluded as ambient where it hides its own lie. Run before `calibrateObservers` and
+ * leave the writers out; the engine's check of each of them as a tool sees the write.
+ */
+export async function findSandboxWriters(
+  connection: McpConnection,
+  observers: readonly Observer[],
+  timeoutSeconds: number,
+  changedAround: (read: () => Promise<unknown>) => Promise<string | undefined>,
+): Promise<Array<{ observer: Observer; reason: string }>> {
+  const writers: Array<{ observer: Observer; reason: string }> = [];
+  for (const observer of observers) {
+    const change = await changedAround(() => readObservers(connection, [observer], timeoutSeconds));
+    if (change !== undefined) {
+      writers.push({ observer, reason: `reading it changed the sandbox (${change}): it does not only read` });
+    }
+  }
+  return writers;
+}
