@@ -12,3 +12,5 @@ export type { ObserverMask, VolatileMask } from './volatileMask.js';
 export { EMPTY_MASK, NO_MASK } from './volatileMask.js';
 export { describePlace } from './jsonPlaces.js';
 export type { LinePattern } from './diffLines.js';
+export type { ObservedEnvironment, ObserveOptions } from './observeServer.js';
+export { observeServer } from './observeServer.js';

@@ -9,34 +9,36 @@ import {
   calibrateObservers,
   diffObserved,
   discoverObservers,
+  observeServer,
   readObservers,
 } from '../../../src/observe/index.js';
 
 const server = fileURLToPath(new URL('../../../scenarios/memory/server.js', import.meta.url));
 
-let running: ServerProcess | undefined;
-let connection: McpConnection | undefined;
+const started: Array<{ running: ServerProcess; connection?: McpConnection }> = [];
 afterEach(async () => {
-  await connection?.close();
-  await running?.kill();
-  connection = undefined;
-  running = undefined;
+  for (const { running, connection } of started.splice(0)) {
+    await connection?.close();
+    await running.kill();
+  }
 });
 
 /** The memory scenario's server over real stdio (node, its own process group), connected with the SDK client. */
 async function startMemoryServer(...args: string[]): Promise<McpConnection> {
-  running = await spawnServer({
+  const running = await spawnServer({
     command: process.execPath,
     args: [server, ...args],
     cwd: tmpdir(),
     env: { PATH: process.env.PATH ?? '' },
   });
+  const entry: { running: ServerProcess; connection?: McpConnection } = { running };
+  started.push(entry);
   const transport = new ProcessTransport(running);
-  connection = await connect(transport, {
+  entry.connection = await connect(transport, {
     startupTimeoutSeconds: 10,
     bytesReceived: () => transport.bytesReceived(),
   });
-  return connection;
+  return entry.connection;
 }
 
 /** The id in a tool's JSON answer. */
@@ -104,5 +106,27 @@ describe.each([
       { kind: 'add', entity: `${key}#/[id=${third}]` },
     ]);
     expect(diffObserved(afterAdd, await read(), calibration.mask)).toEqual([]);
+  });
+});
+
+describe('observeServer', () => {
+  it('calibrates on the probe server, then reads and diffs a later session of the same command', async () => {
+    const probe = await startMemoryServer('--resource');
+    const environment = await observeServer(probe, await probe.listTools(), {
+      pauseMs: 50,
+      timeoutSeconds: 10,
+    });
+    expect(environment.observers).toEqual([{ kind: 'resource', name: 'memo://items' }]);
+    expect(environment.dropped).toEqual([]);
+
+    const session = await startMemoryServer('--resource');
+    const id = await addItem(session, 'figs');
+    const before = await environment.snapshot(session);
+    await session.callTool('get_item', { id }, 10);
+    const after = await environment.snapshot(session);
+    expect(environment.diff(before, after)).toEqual([
+      { kind: 'modify', environment: 'observed', entity: `memo://items#/[id=${id}]/views`, detail: '0 → 1' },
+    ]);
+    expect(environment.unread(before, after)).toEqual([]);
   });
 });

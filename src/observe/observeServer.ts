@@ -1,0 +1,67 @@
+import type { Change } from '../../harness/index.js';
+import type { McpConnection, ToolInfo } from '../mcp/index.js';
+import { calibrateObservers } from './calibrateObservers.js';
+import { diffObserved, unreadObservers } from './diffObserved.js';
+import { discoverObservers } from './discoverObservers.js';
+import { DEFAULT_MAX_OBSERVERS } from './findObservers.js';
+import { findSandboxWriters } from './findSandboxWriters.js';
+import type { ObservedSnapshot, Observer } from './observer.js';
+import { readObservers } from './readObservers.js';
+import type { VolatileMask } from './volatileMask.js';
+
+export interface ObserveOptions {
+  /** The pause between calibration reads (the engine's `--calibration` ms). */
+  readonly pauseMs: number;
+  /** Per read (the engine's per-call `--timeout`). */
+  readonly timeoutSeconds: number;
+  /** At most this many observers (default `DEFAULT_MAX_OBSERVERS`). */
+  readonly max?: number;
+  /** Runs a read between two sandbox snapshots and returns the first change, if any (see `findSandboxWriters`). */
+  readonly changedAround?: (read: () => Promise<unknown>) => Promise<string | undefined>;
+}
+
+/** The `observed` environment of one check: which observers, what they mask, and how to read and diff them. */
+export interface ObservedEnvironment {
+  /** The observers read around each call (empty: the server shows no state of its own to hintproof). */
+  readonly observers: readonly Observer[];
+  /** The observers left out, with why; and a resources/list failure, for the report. */
+  readonly dropped: ReadonlyArray<{ observer: Observer; reason: string }>;
+  readonly problem?: string;
+  readonly mask: VolatileMask;
+  /** Reads every observer through a session's connection (each session has its own server process). */
+  snapshot(connection: McpConnection): Promise<ObservedSnapshot>;
+  /** The changes between two snapshots, volatile parts left out. */
+  diff(before: ObservedSnapshot, after: ObservedSnapshot): Change[];
+  /** The observers that could not be compared between two snapshots, with why. */
+  unread(before: ObservedSnapshot, after: ObservedSnapshot): Array<{ key: string; error: string }>;
+}
+
+/**
+ * Finds and calibrates the observers of a freshly started server (the probe's session, before any command):
+ * `discoverObservers`, then `findSandboxWriters` when the engine can snapshot around a read, then
+ * `calibrateObservers` on the rest. The mask holds for every session of the same server command.
+ */
+export async function observeServer(
+  connection: McpConnection,
+  tools: readonly ToolInfo[],
+  options: ObserveOptions,
+): Promise<ObservedEnvironment> {
+  const found = await discoverObservers(connection, tools, options.max ?? DEFAULT_MAX_OBSERVERS);
+  const writers =
+    options.changedAround === undefined
+      ? []
+      : await findSandboxWriters(connection, found.observers, options.timeoutSeconds, options.changedAround);
+  const left = found.observers.filter((observer) => !writers.some((writer) => writer.observer === observer));
+  const calibration = await calibrateObservers(connection, left, options.pauseMs, options.timeoutSeconds);
+  const order = (entry: { observer: Observer }) => found.observers.indexOf(entry.observer);
+  const { mask, used } = calibration;
+  return {
+    observers: used,
+    dropped: [...writers, ...calibration.dropped].sort((a, b) => order(a) - order(b)),
+    ...(found.problem === undefined ? {} : { problem: found.problem }),
+    mask,
+    snapshot: (session) => readObservers(session, used, options.timeoutSeconds),
+    diff: (before, after) => diffObserved(before, after, mask),
+    unread: unreadObservers,
+  };
+}
