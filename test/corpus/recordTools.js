@@ -28,6 +28,8 @@ const SERVERS = {
   '@modelcontextprotocol/server-google-maps': { env: { GOOGLE_MAPS_API_KEY: 'dummy' } },
   '@modelcontextprotocol/server-redis': { args: ['redis://127.0.0.1:1'] },
   'mongodb-mcp-server': { env: { MDB_MCP_TELEMETRY: 'disabled', DO_NOT_TRACK: '1' } },
+  'mcp-memory-libsql': { env: { LIBSQL_URL: 'file:{dir}/memory.db' } },
+  '@cyanheads/git-mcp-server': { env: { MCP_TRANSPORT_TYPE: 'stdio' } },
 };
 
 const modules = process.argv[2];
