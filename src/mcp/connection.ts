@@ -12,8 +12,8 @@ import type { CallOutcome } from '../model/callOutcome.js';
 import { NEUTRAL_CLIENT } from './clientIdentity.js';
 import type { ClientIdentity } from './clientIdentity.js';
 import { firstIssue } from './listAllPages.js';
-import { listAllResources } from './listAllResources.js';
-import type { ResourceInfo } from './listAllResources.js';
+import { listAllResources, listAllResourceTemplates } from './listAllResources.js';
+import type { ResourceInfo, ResourceTemplateInfo } from './listAllResources.js';
 import { listAllTools } from './listAllTools.js';
 import type { ToolInfo } from './listAllTools.js';
 import { malformedData, sampleOf } from './malformedAnswer.js';
@@ -39,6 +39,8 @@ export interface McpConnection extends AsyncDisposable {
    * names what failed.
    */
   listResources(): Promise<ResourceInfo[]>;
+  /** Every resource template (`resources/templates/list`), bounded and failing like `listResources`. */
+  listResourceTemplates(): Promise<ResourceTemplateInfo[]>;
   /**
    * Reads a resource; never throws. Its text contents, joined by newlines, are a `returned` outcome's `text`
    * (`isError` false); a binary content block is one line naming its type, size and digest. A JSON-RPC error
@@ -125,6 +127,10 @@ export async function connect(transport: Transport, options: ConnectOptions): Pr
     callTool,
     listResources: async () =>
       client.getServerCapabilities()?.resources === undefined ? [] : listAllResources(client, listLimits),
+    listResourceTemplates: async () =>
+      client.getServerCapabilities()?.resources === undefined
+        ? []
+        : listAllResourceTemplates(client, listLimits),
     readResource,
     close,
     [Symbol.asyncDispose]: close,

@@ -4,6 +4,6 @@ export { ProcessTransport } from './processTransport.js';
 export { NEUTRAL_CLIENT } from './clientIdentity.js';
 export type { ClientIdentity } from './clientIdentity.js';
 export type { ToolInfo } from './listAllTools.js';
-export type { ResourceInfo } from './listAllResources.js';
+export type { ResourceInfo, ResourceTemplateInfo } from './listAllResources.js';
 export type { CallOutcome } from '../model/callOutcome.js';
 export { completed, describeFailure, succeeded } from '../model/callOutcome.js';

@@ -1,11 +1,22 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ListResourcesResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ListResourcesResultSchema,
+  ListResourceTemplatesResultSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { firstIssue, listAllPages } from './listAllPages.js';
 import type { Listing, ListLimits } from './listAllPages.js';
 
 /** What hintproof needs of a resource from `resources/list`. */
 export interface ResourceInfo {
   readonly uri: string;
+  readonly name: string;
+  readonly mimeType?: string;
+}
+
+/** What hintproof needs of a resource template from `resources/templates/list`. */
+export interface ResourceTemplateInfo {
+  /** An RFC 6570 URI template, e.g. `memo://items/{id}`. */
+  readonly uriTemplate: string;
   readonly name: string;
   readonly mimeType?: string;
 }
@@ -33,4 +44,29 @@ const RESOURCES: Listing<ResourceInfo> = {
  */
 export function listAllResources(client: Client, limits: ListLimits): Promise<ResourceInfo[]> {
   return listAllPages(client, RESOURCES, limits);
+}
+
+const TEMPLATES: Listing<ResourceTemplateInfo> = {
+  method: 'resources/templates/list',
+  noun: 'resource templates',
+  page: (raw) => {
+    const result = ListResourceTemplatesResultSchema.safeParse(raw);
+    if (!result.success) return { problem: firstIssue(result.error.issues) };
+    return {
+      items: result.data.resourceTemplates.map((template) => ({
+        uriTemplate: template.uriTemplate,
+        name: template.name,
+        ...(template.mimeType === undefined ? {} : { mimeType: template.mimeType }),
+      })),
+      nextCursor: result.data.nextCursor,
+    };
+  },
+};
+
+/** Lists every resource template, like `listAllResources`. */
+export function listAllResourceTemplates(
+  client: Client,
+  limits: ListLimits,
+): Promise<ResourceTemplateInfo[]> {
+  return listAllPages(client, TEMPLATES, limits);
 }

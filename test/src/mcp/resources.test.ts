@@ -3,6 +3,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   ErrorCode,
   ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
@@ -25,6 +26,9 @@ async function connectTo(options: { resources: boolean; malformedList?: boolean 
         ? { resources: [{ uri: 'memo://text', name: 'text', mimeType: 'text/plain' }], nextCursor: '2' }
         : { resources: [{ uri: 'memo://blob', name: 'blob' }] };
     });
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+      resourceTemplates: [{ uriTemplate: 'memo://items/{id}', name: 'item', mimeType: 'application/json' }],
+    }));
     server.setRequestHandler(ReadResourceRequestSchema, (request) => {
       switch (request.params.uri) {
         case 'memo://text':
@@ -63,9 +67,17 @@ describe('McpConnection resources', () => {
     ]);
   });
 
+  it('lists resource templates', async () => {
+    await using connection = await connectTo({ resources: true });
+    expect(await connection.listResourceTemplates()).toEqual([
+      { uriTemplate: 'memo://items/{id}', name: 'item', mimeType: 'application/json' },
+    ]);
+  });
+
   it('asks nothing of a server that did not declare resources', async () => {
     await using connection = await connectTo({ resources: false });
     expect(await connection.listResources()).toEqual([]);
+    expect(await connection.listResourceTemplates()).toEqual([]);
   });
 
   it('a resources/list answer that is not a list of resources is a set-up error naming the problem', async () => {
