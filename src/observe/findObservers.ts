@@ -2,6 +2,7 @@ import { createSchemaValidator } from '../generate/schemaValidator.js';
 import { declaredHints, effectiveHints } from '../hints/effectiveHints.js';
 import type { ResourceInfo, ToolInfo } from '../mcp/index.js';
 import type { Observer } from './observer.js';
+import { observerKey } from './observer.js';
 
 /** Observers read around each call at most, by default: each read costs a round trip. */
 export const DEFAULT_MAX_OBSERVERS = 6;
@@ -34,12 +35,18 @@ export function findObservers(
       .sort(byCodeUnits)
       .map((uri): Observer => ({ kind: 'resource', name: uri })),
   ];
+  return takeDistinct(candidates, max);
+}
+
+/** The first `max` candidates with distinct keys, leaving out empty and huge names. */
+export function takeDistinct(candidates: readonly Observer[], max: number): Observer[] {
   const observers: Observer[] = [];
   const keys = new Set<string>();
   for (const observer of candidates) {
     if (observers.length >= max) break;
-    if (observer.name === '' || observer.name.length > MAX_NAME_CHARS || keys.has(observer.name)) continue;
-    keys.add(observer.name);
+    const key = observerKey(observer);
+    if (observer.name === '' || key.length > MAX_NAME_CHARS || keys.has(key)) continue;
+    keys.add(key);
     observers.push(observer);
   }
   return observers;
@@ -61,7 +68,7 @@ function isObjectType(schema: object): boolean {
   return type === undefined || type === 'object';
 }
 
-function byCodeUnits(a: string, b: string): number {
+export function byCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

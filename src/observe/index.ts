@@ -3,6 +3,7 @@ export { OBSERVED_ENVIRONMENT, observerKey } from './observer.js';
 export { DEFAULT_MAX_OBSERVERS, findObservers } from './findObservers.js';
 export { discoverObservers } from './discoverObservers.js';
 export { findSandboxWriters } from './findSandboxWriters.js';
+export { valueObservers } from './valueObservers.js';
 export { OBSERVER_TEXT_LIMIT, readObservers } from './readObservers.js';
 export { diffObserved, diffObserverText, unreadObservers } from './diffObserved.js';
 export type { Calibration } from './calibrateObservers.js';

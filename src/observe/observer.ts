@@ -17,7 +17,11 @@ export type ObservedSnapshot = ReadonlyMap<string, { text: string } | { error: s
 /** The environment of every change found through observers: `observed:list_items#/[id=i1]/views`. */
 export const OBSERVED_ENVIRONMENT = 'observed';
 
-/** An observer's key in snapshots, masks and change entities: the tool's name, or the resource's uri. */
+/**
+ * An observer's key in snapshots, masks and change entities: the resource's uri, the tool's name, or for a
+ * tool called with arguments its name and the arguments as JSON (`get_item {"id":"i1"}`).
+ */
 export function observerKey(observer: Observer): string {
-  return observer.name;
+  const args = observer.args ?? {};
+  return Object.keys(args).length === 0 ? observer.name : `${observer.name} ${JSON.stringify(args)}`;
 }

@@ -11,6 +11,7 @@ import {
   discoverObservers,
   observeServer,
   readObservers,
+  valueObservers,
 } from '../../../src/observe/index.js';
 
 const server = fileURLToPath(new URL('../../../scenarios/memory/server.js', import.meta.url));
@@ -128,5 +129,25 @@ describe('observeServer', () => {
       { kind: 'modify', environment: 'observed', entity: `memo://items#/[id=${id}]/views`, detail: '0 → 1' },
     ]);
     expect(environment.unread(before, after)).toEqual([]);
+  });
+});
+
+describe('observers from values seen in the run', () => {
+  it('get_item called with a real id is dropped as a writer: reading it counts views list_items shows', async () => {
+    const mcp = await startMemoryServer();
+    const tools = await mcp.listTools();
+    const id = await addItem(mcp, 'apples');
+    const getItem = valueObservers(tools, [], [id]);
+    expect(getItem).toEqual([{ kind: 'tool', name: 'get_item', args: { id } }]);
+    const { observers } = await discoverObservers(mcp, tools);
+    const calibration = await calibrateObservers(mcp, [...observers, ...getItem], 50, 10);
+    expect(calibration.used).toEqual(observers);
+    expect(calibration.dropped).toEqual([
+      {
+        observer: getItem[0],
+        reason: `reading it changed what list_items shows (modify observed:list_items#/[id=${id}]/views): it does not only read`,
+      },
+    ]);
+    expect(calibration.mask).toEqual(new Map());
   });
 });

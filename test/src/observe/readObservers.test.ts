@@ -54,7 +54,7 @@ describe('readObservers', () => {
     expect(calls).toEqual(['slow_first', 'with_args', 'structured', 'huge', 'hang']);
     expect([...snapshot]).toEqual([
       ['slow_first', { text: 'slow_first {}' }],
-      ['with_args', { text: 'with_args {"limit":5}' }],
+      ['with_args {"limit":5}', { text: 'with_args {"limit":5}' }],
       ['structured', { text: '{"items":[{"id":"i1"}]}' }],
       [
         'huge',
