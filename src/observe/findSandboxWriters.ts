@@ -7,8 +7,9 @@ import { readObservers } from './readObservers.js';
  * each read alone inside `changedAround`, which the engine gives: it snapshots the sandbox, runs the read,
  * snapshots again, and returns the first change (`append fs:.access.log (+9 bytes)`) or `undefined`. Such an
  * observer must not be read around calls: its write would be blamed on the tool under check, or, read inside
- * the ambient window, excluded as ambient where it hides its own lie. Run before `calibrateObservers` and
- * leave the writers out; the engine's check of each of them as a tool sees the write.
+ * the ambient window, excluded as ambient where it hides its own lie. All are read together first; only when
+ * that changed something is each read alone. Run before `calibrateObservers` and leave the writers out; the
+ * engine's check of each of them as a tool sees the write.
  */
 export async function findSandboxWriters(
   connection: McpConnection,
@@ -17,6 +18,11 @@ export async function findSandboxWriters(
   changedAround: (read: () => Promise<unknown>) => Promise<string | undefined>,
 ): Promise<Array<{ observer: Observer; reason: string }>> {
   const writers: Array<{ observer: Observer; reason: string }> = [];
+  // The common case costs two snapshots: all read at once, nothing changed.
+  if (observers.length === 0) return writers;
+  if ((await changedAround(() => readObservers(connection, observers, timeoutSeconds))) === undefined) {
+    return writers;
+  }
   for (const observer of observers) {
     const change = await changedAround(() => readObservers(connection, [observer], timeoutSeconds));
     if (change !== undefined) {

@@ -35,11 +35,16 @@ describe('findSandboxWriters', () => {
 
     const honest = { kind: 'tool' as const, name: 'list', args: {} };
     const logging = { kind: 'tool' as const, name: 'logged_list', args: {} };
-    const writers = await findSandboxWriters(connection, [honest, logging], 5, async (read) => {
+    let snapshots = 0;
+    const changedAround = async (read: () => Promise<unknown>) => {
       const before = state(dir);
       await read();
+      snapshots += 2;
       return state(dir) === before ? undefined : 'add fs:access.log (file, 5 bytes)';
-    });
+    };
+    expect(await findSandboxWriters(connection, [honest], 5, changedAround)).toEqual([]);
+    expect(snapshots).toBe(2);
+    const writers = await findSandboxWriters(connection, [honest, logging], 5, changedAround);
     expect(writers).toEqual([
       {
         observer: logging,
