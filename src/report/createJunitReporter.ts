@@ -3,7 +3,7 @@ import type { Builder } from 'junit-report-builder';
 import { HINT_NAMES } from '../model/hints.js';
 import type { EngineEvent, EventSink } from '../model/events.js';
 import { formatArgs } from './formatArgs.js';
-import { formatChange } from './formatChange.js';
+import { formatChanges } from './formatChange.js';
 import { formatPreamble } from './formatPreamble.js';
 import { HINT_RULES } from './hintRules.js';
 import { inertReport } from './inertEvent.js';
@@ -48,7 +48,7 @@ export function junitXml(raw: Report): string {
               [
                 `Declared: ${JSON.stringify(tool.declared)}`,
                 `Observed on call ${evidence.call}:`,
-                ...evidence.changes.map((change) => `  ${formatChange(change)}`),
+                ...formatChanges(evidence.changes).map((line) => `  ${line}`),
                 `Arguments: ${formatArgs(evidence.args, 1000)}`,
                 ...(formatPreamble(evidence).length === 0
                   ? []

@@ -2,7 +2,7 @@ import { HINT_NAMES } from '../model/hints.js';
 import type { EngineEvent, EventSink } from '../model/events.js';
 import { contradictionsOf } from './contradictionsOf.js';
 import { formatArgs } from './formatArgs.js';
-import { formatChange } from './formatChange.js';
+import { formatChanges } from './formatChange.js';
 import { formatPreamble } from './formatPreamble.js';
 import type { Evidence, Report, Verdict } from '../model/report.js';
 import { inertReport } from './inertEvent.js';
@@ -57,7 +57,7 @@ export function markdownReport(raw: Report): string {
       `<details><summary>❌ ${mdHtml(evidence.title)}</summary>`,
       '',
       `- Declared: ${mdCode(JSON.stringify(tool.declared))}`,
-      `- Observed on call ${evidence.call}: ${evidence.changes.map((change) => mdCode(formatChange(change))).join(', ')}`,
+      `- Observed on call ${evidence.call}: ${formatChanges(evidence.changes).map(mdCode).join(', ')}`,
       `- Arguments: ${mdCode(formatArgs(evidence.args, 1000))}`,
       ...preambleItems(evidence),
       '',

@@ -3,7 +3,7 @@ import { HINT_NAMES } from '../model/hints.js';
 import type { EngineEvent, EventSink } from '../model/events.js';
 import { contradictionsOf } from './contradictionsOf.js';
 import { formatArgs } from './formatArgs.js';
-import { formatChange } from './formatChange.js';
+import { formatChanges } from './formatChange.js';
 import { formatPreamble } from './formatPreamble.js';
 import { HINT_RULES } from './hintRules.js';
 import { inertReport } from './inertEvent.js';
@@ -46,7 +46,7 @@ export function sarifLog(raw: Report, options: Omit<SarifReporterOptions, 'write
     message: {
       text: [
         `${evidence.title}.`,
-        `Observed on call ${evidence.call}: ${evidence.changes.map(formatChange).join('; ')}.`,
+        `Observed on call ${evidence.call}: ${formatChanges(evidence.changes).join('; ')}.`,
         `Arguments: ${formatArgs(evidence.args, 1000)}.`,
         ...(evidence.preamble === undefined || evidence.preamble.length === 0
           ? []

@@ -1,6 +1,6 @@
 import { describeEgress } from '../../harness/process/index.js';
 import type { Colors } from './colors.js';
-import { formatChange } from './formatChange.js';
+import { formatChanges } from './formatChange.js';
 import type { Report } from '../model/report.js';
 
 /** Changes and egress seen while no tool ran, which no verdict counts. Empty when there were none. */
@@ -9,7 +9,7 @@ export function formatAmbient(report: Report, colors: Colors): string[] {
   if (report.ambient.length > 0) {
     lines.push(
       colors.bold('Ambient changes (seen while no tool ran; excluded from every verdict)'),
-      ...report.ambient.map((change) => `  ${formatChange(change)}`),
+      ...formatChanges(report.ambient).map((line) => `  ${line}`),
     );
   }
   const egress = [...new Set((report.startupEgress ?? []).map((attempt) => describeEgress(attempt, false)))];

@@ -5,7 +5,7 @@ import { HINT_NAMES } from '../model/hints.js';
 import type { HintName } from '../model/hints.js';
 import type { Colors } from './colors.js';
 import { formatArgs } from './formatArgs.js';
-import { formatChange } from './formatChange.js';
+import { formatChange, formatChanges } from './formatChange.js';
 import { formatPreamble } from './formatPreamble.js';
 import type { Evidence, Report, ToolReport } from '../model/report.js';
 
@@ -91,7 +91,7 @@ function formatObserved(changes: readonly Change[], call: 1 | 2): string[] {
   const [only, ...more] = changes;
   if (only === undefined) return [`Observed: no sandbox change on call ${call}`];
   if (more.length === 0) return [`Observed: ${formatChange(only)} on call ${call}`];
-  return [`Observed on call ${call}:`, ...changes.map((change) => `  ${formatChange(change)}`)];
+  return [`Observed on call ${call}:`, ...formatChanges(changes).map((line) => `  ${line}`)];
 }
 
 function formatEgress(attempts: readonly EgressAttempt[], call: 1 | 2): string[] {

@@ -1,9 +1,8 @@
-import type { Change } from '../../harness/index.js';
 import type { CallRecord, Observation } from '../model/observation.js';
 import type { Colors } from './colors.js';
 import type { PreambleCall } from '../model/report.js';
 import { formatArgs } from './formatArgs.js';
-import { formatChange } from './formatChange.js';
+import { formatChanges } from './formatChange.js';
 import { formatOutcome } from './formatOutcome.js';
 
 /**
@@ -20,22 +19,18 @@ export function formatObservation(
     (step) =>
       `      ${colors.dim(
         `after ${step.tool} ${formatArgs(step.args)} → ${step.outcome} · ${
-          step.changes.length > 0 ? formatChanges(step.changes) : 'no change'
+          step.changes.length > 0 ? formatChanges(step.changes).join(', ') : 'no change'
         }`,
       )}\n`,
   );
   const calls = [formatCall(1, observation.call1)];
   calls.push(observation.call2 ? formatCall(2, observation.call2) : 'call 2: not made');
   if (observation.excluded.length > 0)
-    calls.push(colors.dim(`excluded: ${formatChanges(observation.excluded)}`));
+    calls.push(colors.dim(`excluded: ${formatChanges(observation.excluded).join(', ')}`));
   return `${steps.join('')}    ${observation.tool} ${colors.dim(formatArgs(observation.args))} → ${calls.join('; ')}`;
 }
 
 function formatCall(call: 1 | 2, record: CallRecord): string {
-  const changes = record.changes.length > 0 ? formatChanges(record.changes) : 'no change';
+  const changes = record.changes.length > 0 ? formatChanges(record.changes).join(', ') : 'no change';
   return `call ${call}: ${formatOutcome(record.outcome)} · ${changes}`;
-}
-
-function formatChanges(changes: readonly Change[]): string {
-  return changes.map(formatChange).join(', ');
 }

@@ -1,5 +1,5 @@
 import { formatArgs } from './formatArgs.js';
-import { formatChange } from './formatChange.js';
+import { formatChanges } from './formatChange.js';
 import type { Evidence } from '../model/report.js';
 
 /** Arguments in a counterexample are shrunk, so they are shown almost whole; the replay command has them all. */
@@ -12,7 +12,7 @@ const ARGS_MAX_LENGTH = 1000;
  */
 export function formatPreamble(evidence: Evidence): string[] {
   return (evidence.preamble ?? []).map((step, index) => {
-    const changes = step.changes.length === 0 ? '' : `; ${step.changes.map(formatChange).join(', ')}`;
+    const changes = step.changes.length === 0 ? '' : `; ${formatChanges(step.changes).join(', ')}`;
     return `${index + 1}. ${step.tool} ${formatArgs(step.args, ARGS_MAX_LENGTH)} → ${step.outcome}${changes}`;
   });
 }
