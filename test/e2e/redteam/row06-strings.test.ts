@@ -49,7 +49,7 @@ describe.each(ISOLATIONS)('row 6: server strings are inert ($label)', ({ env, ar
     expect(result.stdout.match(/^Exit \d.*$/gm)).toEqual(['Exit 1: at least one hint is contradicted.']);
     // The replay command is inert too, and still names the tool exactly (ANSI-C quoting).
     expect(result.stdout).toMatch(
-      /Reproduce with: hintproof check --tool \$'note\\x1b\[31m\\u202egnp\.exe\\x0d\\x0a/,
+      /Reproduce with: hintproof check (?:--[a-z-]+ \S+ )*--tool \$'note\\x1b\[31m\\u202egnp\.exe\\x0d\\x0a/,
     );
 
     const out = (file: string) => readFileSync(join(cwd, 'out', file), 'utf8');
