@@ -16,7 +16,8 @@ const decoder = new TextDecoder('utf-8', { fatal: false });
 export function readLooseCommitParents(head: Uint8Array): string[] | undefined {
   let text: string;
   try {
-    const inflated = inflateSync(head, { finishFlush: constants.Z_SYNC_FLUSH });
+    // Bounded: 1 KiB of hostile deflate could otherwise expand to a megabyte.
+    const inflated = inflateSync(head, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: 64 * 1024 });
     text = decoder.decode(inflated.subarray(0, 4096));
   } catch {
     return undefined;

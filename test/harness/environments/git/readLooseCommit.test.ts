@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   fastForwardDistance,
@@ -45,6 +46,10 @@ describe('readLooseCommitParents (real git objects, cut as the snapshot keeps th
     expect(readLooseCommitParents(head(repo, repo.git('rev-parse', 'HEAD:a.txt').trim()))).toBeUndefined();
     expect(readLooseCommitParents(head(repo, repo.git('rev-parse', 'HEAD^{tree}').trim()))).toBeUndefined();
     expect(readLooseCommitParents(new Uint8Array([1, 2, 3]))).toBeUndefined();
+    // A deflate bomb (a header, then a megabyte of one byte) reads as no commit.
+    const bomb = deflateSync(Buffer.concat([Buffer.from('commit 1048576\0'), Buffer.alloc(1 << 20, 0x61)]));
+    expect(bomb.length).toBeLessThan(LOOSE_OBJECT_HEAD_BYTES * 2);
+    expect(readLooseCommitParents(bomb.subarray(0, LOOSE_OBJECT_HEAD_BYTES))).toBeUndefined();
   });
 });
 
