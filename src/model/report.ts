@@ -125,6 +125,8 @@ export interface Settings {
    */
   readonly isolation?: 'bubblewrap' | 'unshare' | 'none';
   readonly isolationNote?: string;
+  /** With isolation `none`: the state hintproof could not observe (services, the real HOME), in words. */
+  readonly unobserved?: string;
 }
 
 /**

@@ -30,6 +30,7 @@ export function formatHeader(start: StartEvent, version: string | undefined, col
       colors.yellow(
         `⚠ Not isolated (${settings.isolationNote ?? 'no isolation'}): the server ran with your filesystem and network.`,
       ),
+      ...(settings.unobserved === undefined ? [] : [colors.yellow(`⚠ Unobserved: ${settings.unobserved}.`)]),
     );
   } else if (settings.isolation === 'bubblewrap' || settings.isolation === 'unshare') {
     lines.push(

@@ -132,6 +132,7 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       ...(options.path === undefined ? {} : { path: options.path }),
       isolation: plan.isolation,
       ...(plan.note === undefined ? {} : { isolationNote: plan.note }),
+      ...(plan.unobserved === undefined ? {} : { unobserved: plan.unobserved }),
     };
     emit({
       type: 'start',

@@ -16,11 +16,18 @@ export interface IsolationPlan {
   readonly isolation: 'bubblewrap' | 'unshare' | 'none';
   /** Why the server is not isolated (said on the report's first line). */
   readonly note?: string;
+  /** What state goes unobserved because the server is not isolated (said with the note); absent when it is. */
+  readonly unobserved?: string;
   /** Why egress is not observed (the openWorldHint verdicts say it); absent when it is. */
   readonly egressUnobserved?: string;
   /** What a spawned server's session needs; absent when it is not isolated. */
   readonly spawn?: SpawnIsolation;
 }
+
+/** What a run that is not isolated cannot see (a tool writing there looks read-only). */
+export const UNOBSERVED_OUTSIDE =
+  'state outside the sandbox (services the server connects to, such as databases and caches, your real HOME, ' +
+  'files outside {fs}) is not observed: a tool that writes only there looks read-only';
 
 /**
  * Decides the isolation of a run: bubblewrap, or `unshare` as root without it (with egress traced by strace
@@ -41,6 +48,7 @@ export function isolationPlan(
   const none = (note: string): IsolationPlan => ({
     isolation: 'none',
     note,
+    unobserved: UNOBSERVED_OUTSIDE,
     egressUnobserved: `egress is observed only in an isolated run, and this one was not isolated (${note})`,
   });
   if (request.inProcess) return none('the server runs in-process');

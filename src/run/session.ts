@@ -189,15 +189,24 @@ export async function startSession(
     } catch (error) {
       // Give a dying server a moment to exit, so its status and stderr are complete.
       await Promise.race([running.exited, new Promise((resolve) => setTimeout(resolve, 200))]);
-      throw startupFailure(spec, running, transport.garbage(), error);
+      const attempts = egress ? await egress.read() : [];
+      throw startupFailure(spec, running, transport.garbage(), error, { egress: attempts });
     }
-    return await openSession(sandbox, connection, {
-      alive: () => running.exitStatus() === undefined,
-      kill: () => running.kill(),
-      egress: async () => (egress ? egress.read() : []),
-      dispose,
-      placeholders,
-    });
+    try {
+      return await openSession(sandbox, connection, {
+        alive: () => running.exitStatus() === undefined,
+        kill: () => running.kill(),
+        egress: async () => (egress ? egress.read() : []),
+        dispose,
+        placeholders,
+      });
+    } catch (error) {
+      // A server that dies right after initialize (a service it needs refused it) is a start-up failure.
+      await Promise.race([running.exited, new Promise((resolve) => setTimeout(resolve, 200))]);
+      if (running.exitStatus() === undefined) throw error;
+      const attempts = egress ? await egress.read() : [];
+      throw startupFailure(spec, running, [], error, { egress: attempts, stage: 'tools/list' });
+    }
   } catch (error) {
     await dispose();
     if (error instanceof SpawnError) throw startupFailure(spec, undefined, [], error);

@@ -1,7 +1,16 @@
-import type { ServerProcess } from '../../harness/process/index.js';
+import type { EgressAttempt, ServerProcess } from '../../harness/process/index.js';
 import { SpawnError } from '../../harness/process/index.js';
 import type { ServerSpec } from './session.js';
 import { SetupError } from '../model/setupError.js';
+import { describeService, outsideServiceAdvice, outsideServices } from './outsideServices.js';
+
+/** What else is known about a start that failed. */
+export interface StartupContext {
+  /** The server's traced attempts to reach outside the sandbox while it started. */
+  readonly egress?: readonly EgressAttempt[];
+  /** What the server had answered when it failed: nothing yet, or initialize (and tools/list failed). */
+  readonly stage?: 'initialize' | 'tools/list';
+}
 
 /** Explains why a server did not come up: what failed, what it printed, and what to do. */
 export function startupFailure(
@@ -9,11 +18,14 @@ export function startupFailure(
   server: ServerProcess | undefined,
   garbage: readonly string[],
   error: unknown,
+  context: StartupContext = {},
 ): SetupError {
   if (error instanceof SpawnError) return new SetupError(error.message, { cause: error });
   const commandLine = [spec.command, ...spec.args].join(' ');
-  const stderr = indentTail(server?.stderrTail() ?? '');
+  const tail = server?.stderrTail() ?? '';
+  const stderr = indentTail(tail);
   const status = server?.exitStatus();
+  const services = servicesNote(context.egress ?? [], tail, spec.isolation !== undefined);
   if (garbage.length > 0) {
     return new SetupError(
       `The server wrote lines to stdout that are not MCP (JSON-RPC) messages:\n${garbage
@@ -28,23 +40,47 @@ export function startupFailure(
   }
   if (status !== undefined) {
     const how = status.signal ? `was killed by ${status.signal}` : `exited with code ${status.code}`;
+    const when =
+      context.stage === 'tools/list'
+        ? `after answering initialize, while hintproof listed its tools (${reasonOf(error)})`
+        : 'before answering initialize';
     return new SetupError(
-      `The server ${how} before answering initialize.\nCommand: ${commandLine}\n` +
+      `The server ${how} ${when}.\nCommand: ${commandLine}\n` +
         (stderr ? `Its stderr ended with:\n${stderr}\n` : 'It wrote nothing to stderr.\n') +
-        (/EACCES|permission denied/i.test(stderr) && spec.isolation
-          ? "Isolated servers run as an unprivileged user (uid 65534) with your HOME hidden: make the server's " +
-            'files readable by others (chmod o+rX), or use --no-isolation.'
-          : 'Check the command, its arguments and the --env values it needs.'),
+        (services ??
+          (/EACCES|permission denied/i.test(stderr) && spec.isolation
+            ? "Isolated servers run as an unprivileged user (uid 65534) with your HOME hidden: make the server's " +
+              'files readable by others (chmod o+rX), or use --no-isolation.'
+            : 'Check the command, its arguments and the --env values it needs.')),
       { cause: error },
     );
   }
-  const reason = error instanceof Error ? error.message : String(error);
   return new SetupError(
-    `The server did not complete initialize within ${spec.startupTimeoutSeconds}s (${reason}).\n` +
+    `The server did not complete initialize within ${spec.startupTimeoutSeconds}s (${reasonOf(error)}).\n` +
       `Command: ${commandLine}\n` +
       (stderr ? `Its stderr ended with:\n${stderr}\n` : 'It wrote nothing to stderr.\n') +
-      'If it is slow to start, raise --startup-timeout; otherwise check that the command is an MCP server over stdio.',
+      (services ??
+        'If it is slow to start, raise --startup-timeout; otherwise check that the command is an MCP server over stdio.'),
     { cause: error },
+  );
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The services outside the sandbox the server failed to reach while starting, and what to do; else undefined. */
+function servicesNote(
+  egress: readonly EgressAttempt[],
+  stderr: string,
+  isolated: boolean,
+): string | undefined {
+  const services = outsideServices(egress, stderr);
+  if (services.length === 0) return undefined;
+  return (
+    `It tried to reach ${services.length === 1 ? 'a service' : 'services'} outside the sandbox:\n` +
+    services.map((service) => `  ${describeService(service)}\n`).join('') +
+    outsideServiceAdvice(services, isolated)
   );
 }
 

@@ -2,6 +2,8 @@ import type { Change, ChangeKind } from '../../harness/index.js';
 import { destructiveChanges, evidenceChanges } from '../checks/evidenceChanges.js';
 import { completed, describeFailure, succeeded } from '../model/callOutcome.js';
 import type { Observation } from '../model/observation.js';
+import type { OutsideService } from './outsideServices.js';
+import { outsideServices } from './outsideServices.js';
 
 /** What the observations of one tool add up to: the facts that verdicts and suggestions rest on. */
 export interface ToolTally {
@@ -40,6 +42,8 @@ export interface ToolTally {
   /** Observations in which either call produced a change of each kind (counters included). */
   readonly kinds: Readonly<Record<ChangeKind, number>>;
   readonly sampleError?: string;
+  /** Services outside the sandbox that the first failing call(s) to name any tried to reach and could not. */
+  readonly unreachable?: readonly OutsideService[];
 }
 
 export const EMPTY_TALLY: ToolTally = {
@@ -74,6 +78,11 @@ export function tallyObservation(
   const firstSucceeded = succeeded(observation.call1.outcome);
   const all = calls.flatMap((call) => call.changes);
   const sample = tally.sampleError ?? failures.map((call) => describeFailure(call.outcome))[0];
+  const unreachable =
+    tally.unreachable ??
+    failures
+      .map((call) => outsideServices(call.egress ?? [], describeFailure(call.outcome)))
+      .find((services) => services.length > 0);
   return {
     ...tally,
     observations: tally.observations + 1,
@@ -97,6 +106,7 @@ export function tallyObservation(
         ? 1
         : 0),
     ...(sample === undefined ? {} : { sampleError: sample }),
+    ...(unreachable === undefined ? {} : { unreachable }),
   };
 }
 

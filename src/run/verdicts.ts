@@ -3,6 +3,7 @@ import type { HintName, Hints } from '../model/hints.js';
 import { isApplicable } from '../hints/effectiveHints.js';
 import type { Evidence, Verdict } from '../model/report.js';
 import type { ToolTally } from './toolTally.js';
+import { describeService } from './outsideServices.js';
 
 /** Why openWorldHint is unchecked when egress is not observed (the engine says why: no isolation, no strace). */
 export const OPEN_WORLD_UNCHECKED =
@@ -58,10 +59,23 @@ function noEvidenceReason(hint: HintName, tally: ToolTally): string {
       ? `no command was sent: all ${tally.invalidArguments} generated argument sets failed the input schema`
       : 'no command was run';
   }
-  if (tally.successful === 0) return `every call failed${sample}; ${allFailedHint(tally)}`;
+  if (tally.successful === 0)
+    return `every call failed${sample}; ${unreachableHint(tally) ?? allFailedHint(tally)}`;
   return hint === 'idempotentHint'
     ? `no successful call could be repeated${sample}`
     : `no call succeeded${sample}`;
+}
+
+/** What to do when the failing calls tried to reach a service outside the sandbox; else undefined. */
+function unreachableHint(tally: ToolTally): string | undefined {
+  const services = tally.unreachable ?? [];
+  if (services.length === 0) return undefined;
+  return (
+    `it tried to reach ${services.map(describeService).join(', ')}, outside the sandbox: hintproof sandboxes ` +
+    'only its own environments ({fs}, {pg}, {sqlite}, HOME, TMPDIR); give the server one of those (--pg, ' +
+    '--sqlite, --fs), or, if the service runs on this machine, use --no-isolation (state outside the sandbox ' +
+    'is then not observed)'
+  );
 }
 
 /** What to try when every call failed, judged by whether the arguments met the sandbox's contents. */
