@@ -51,8 +51,8 @@ describe('the schema corpus', () => {
     });
   });
 
-  it('generates for every real schema (none is inconclusive)', () => {
-    const inconclusive = realTools.flatMap(([title, inputSchema]) => {
+  it('generates for every real schema and every edge case (none is inconclusive)', () => {
+    const inconclusive = [...realTools, ...edgeCases].flatMap(([title, inputSchema]) => {
       const outcome = argumentsFor({ name: 'tool', inputSchema }, POOL);
       return outcome.ok ? [] : [`${title}: ${outcome.reason}`];
     });

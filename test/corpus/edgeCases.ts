@@ -103,6 +103,34 @@ export const EDGE_CASES: Readonly<Record<string, unknown>> = {
     },
     required: ['point', 'tags', 'ids', 'counted', 'objects'],
   },
+  'a tuple with no $schema: prefixItems of three, items false, minItems 3 (2020-12 by its keywords)': {
+    type: 'object',
+    properties: {
+      rgb: {
+        type: 'array',
+        prefixItems: [
+          { type: 'integer', minimum: 0, maximum: 255 },
+          { type: 'integer', minimum: 0, maximum: 255 },
+          { type: 'integer', minimum: 0, maximum: 255 },
+        ],
+        items: false,
+        minItems: 3,
+      },
+    },
+    required: ['rgb'],
+  },
+  'a draft-07 tuple with no $schema: items of three, additionalItems false, minItems 3': {
+    type: 'object',
+    properties: {
+      entry: {
+        type: 'array',
+        items: [{ type: 'string', minLength: 1 }, { type: 'integer' }, { type: 'boolean' }],
+        additionalItems: false,
+        minItems: 3,
+      },
+    },
+    required: ['entry'],
+  },
   'draft-07 tuple items with additionalItems': {
     $schema: 'http://json-schema.org/draft-07/schema#',
     type: 'object',
