@@ -76,6 +76,12 @@ export interface ToolReport {
     readonly metExisting?: number;
     /** Commands made after a preamble of other calls (producers first), in the same run. */
     readonly afterPreamble?: number;
+    /**
+     * Modes never exercised: per mode-like enum property (`action: list|create|delete`) with values no
+     * successful command used, `action: only list was exercised (create, delete never succeeded)`. Nothing
+     * tighter than declared is suggested for such a tool. Absent when every mode was exercised.
+     */
+    readonly unexercised?: readonly string[];
   };
   readonly verdicts: Readonly<Record<HintName, Verdict>>;
   /** The tightest hints every observation supports (absence of evidence is not proof). */

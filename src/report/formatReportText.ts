@@ -7,11 +7,13 @@ import { formatInconclusive } from './formatInconclusive.js';
 import { formatSuggestions } from './formatSuggestions.js';
 import { formatSummary } from './formatSummary.js';
 import { formatUnchecked } from './formatUnchecked.js';
+import { formatUnexercised } from './formatUnexercised.js';
 import { formatVerdictTable } from './formatVerdictTable.js';
 import type { Report } from '../model/report.js';
 
 /**
- * The end of a text report: the verdict table, each contradiction, inconclusive and unchecked hints, ambient
+ * The end of a text report: the verdict table, each contradiction, inconclusive and unchecked hints, modes
+ * not exercised, ambient
  * changes, the databases the server made outside its sandbox, suggestions and the summary, sections separated by a blank line. Ends with a newline.
  */
 export function formatReportText(report: Report, colors: Colors): string {
@@ -21,6 +23,7 @@ export function formatReportText(report: Report, colors: Colors): string {
     formatDrift(report, colors),
     formatInconclusive(report, colors),
     formatUnchecked(report, colors),
+    formatUnexercised(report, colors),
     formatAmbient(report, colors),
     formatCreatedDatabases(report, colors),
     formatSuggestions(report, colors),

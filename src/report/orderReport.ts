@@ -28,6 +28,7 @@ export const CALL_KEYS = [
   'commands',
   'metExisting',
   'afterPreamble',
+  'unexercised',
 ] as const;
 
 function orderTool(tool: ToolReport): ToolReport {

@@ -14,12 +14,14 @@ import { aloneBudget, preambleCandidates } from './preamblePlan.js';
 import type { CallGenerator } from './searchRound.js';
 import { producersIn, searchRound } from './searchRound.js';
 import type { SessionPool } from './sessionPool.js';
+import { enumProperties } from './enumCoverage.js';
 import {
-  EMPTY_TALLY,
   tallyAfterPreamble,
+  tallyFor,
   tallyInvalidArguments,
   tallyObservation,
   tallyPooled,
+  unexercised,
 } from './toolTally.js';
 import { suggestedHints, suggestionBasis, verdictsFor } from './verdicts.js';
 
@@ -81,7 +83,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
     const fixedArgs = options.fixedArgs?.(of.name) ?? {};
     return { tool: of.name, arbitrary: generation.arbitrary, guard: generation.guard, fixedArgs };
   };
-  let tally = EMPTY_TALLY;
+  let tally = tallyFor(enumProperties(tool.inputSchema));
   const contradictions: Partial<Record<HintName, Evidence>> = {};
   const open = new Set(HINT_NAMES.filter((hint) => isContradictableClaim(hint, effective)));
   const alone = generatorOf(tool, false);
@@ -160,6 +162,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
       commands: tally.observations,
       metExisting: tally.metExisting,
       afterPreamble: tally.afterPreamble,
+      ...(unexercised(tally).length === 0 ? {} : { unexercised: unexercised(tally) }),
     },
     verdicts: verdictsFor(effective, tally, contradictions, reason, options.egressUnobserved),
     suggested: suggestedHints(effective, tally, options.egressUnobserved === undefined),

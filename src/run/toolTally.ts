@@ -2,6 +2,8 @@ import type { Change, ChangeKind } from '../../harness/index.js';
 import { destructiveChanges, evidenceChanges } from '../checks/evidenceChanges.js';
 import { completed, describeFailure, succeeded } from '../model/callOutcome.js';
 import type { Observation } from '../model/observation.js';
+import type { EnumProperties, EnumUse } from './enumCoverage.js';
+import { recordEnumUse, unexercisedModes } from './enumCoverage.js';
 import type { OutsideService } from './outsideServices.js';
 import { outsideServices } from './outsideServices.js';
 
@@ -42,6 +44,9 @@ export interface ToolTally {
   /** Observations in which either call produced a change of each kind (counters included). */
   readonly kinds: Readonly<Record<ChangeKind, number>>;
   readonly sampleError?: string;
+  /** The tool's top-level string enum properties (`tallyFor`), and the values used in successful commands. */
+  readonly enums?: EnumProperties;
+  readonly enumUse?: EnumUse;
   /** Services outside the sandbox that the first failing call(s) to name any tried to reach and could not. */
   readonly unreachable?: readonly OutsideService[];
 }
@@ -63,6 +68,19 @@ export const EMPTY_TALLY: ToolTally = {
   egressed: 0,
   kinds: { add: 0, append: 0, modify: 0, delete: 0, counter: 0 },
 };
+
+/** Pure: an empty tally for a tool whose top-level enum properties are `enums` (see `enumProperties`). */
+export function tallyFor(enums: EnumProperties): ToolTally {
+  return Object.keys(enums).length === 0 ? EMPTY_TALLY : { ...EMPTY_TALLY, enums, enumUse: {} };
+}
+
+/**
+ * Pure: what a mode-like enum property left unexercised: `action: only list was exercised (create, delete
+ * never succeeded)`. Empty when every mode was used in a successful command (or the tool has none).
+ */
+export function unexercised(tally: ToolTally): string[] {
+  return tally.enums === undefined ? [] : unexercisedModes(tally.enums, tally.enumUse ?? {});
+}
 
 /**
  * Pure: the tally with one more observation. `namesExisting` says whether the arguments named an entity that
@@ -107,6 +125,9 @@ export function tallyObservation(
         : 0),
     ...(sample === undefined ? {} : { sampleError: sample }),
     ...(unreachable === undefined ? {} : { unreachable }),
+    ...(tally.enums !== undefined && firstSucceeded
+      ? { enumUse: recordEnumUse(tally.enumUse ?? {}, tally.enums, observation.args) }
+      : {}),
   };
 }
 

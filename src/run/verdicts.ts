@@ -3,6 +3,7 @@ import type { HintName, Hints } from '../model/hints.js';
 import { isApplicable } from '../hints/effectiveHints.js';
 import type { Evidence, Verdict } from '../model/report.js';
 import type { ToolTally } from './toolTally.js';
+import { unexercised } from './toolTally.js';
 import { describeService } from './outsideServices.js';
 
 /** Why openWorldHint is unchecked when egress is not observed (the engine says why: no isolation, no strace). */
@@ -94,11 +95,14 @@ function allFailedHint(tally: ToolTally): string {
  * (successful calls, none of which contradicts it), to its cautious value when observations contradict it,
  * and stays as declared when there is no evidence either way. openWorldHint is not observed yet.
  * `destructiveHint: false` needs calls that met existing state: a tool never pointed at an existing entity
- * proves nothing about destroying one.
+ * proves nothing about destroying one. A tool with a mode-like enum property some of whose values never
+ * succeeded (`unexercised`) gets nothing tighter than declared (corrections of contradicted hints stay).
  */
 export function suggestedHints(effective: Hints, tally: ToolTally, egressObserved = false): Hints {
+  // A mode never exercised (`action: delete`) may do what the exercised ones did not: nothing tighter.
+  const partial = unexercised(tally).length > 0;
   const pick = (against: number, support: number, tight: boolean, current: boolean): boolean =>
-    against > 0 ? !tight : support > 0 ? tight : current;
+    against > 0 ? !tight : support > 0 && !partial ? tight : current;
   return {
     readOnlyHint: pick(tally.changed, tally.successful, true, effective.readOnlyHint),
     // Only calls that met existing state can show that a tool does not destroy it.

@@ -3,6 +3,7 @@ import { effectiveHints } from '../../../src/hints/effectiveHints.js';
 import type { Evidence } from '../../../src/model/report.js';
 import {
   EMPTY_TALLY,
+  tallyFor,
   tallyInvalidArguments,
   tallyObservation,
   tallyPooled,
@@ -134,6 +135,24 @@ describe('openWorldHint verdicts', () => {
 });
 
 describe('suggestedHints', () => {
+  it('suggests nothing tighter while a mode never succeeded, and keeps corrections', () => {
+    const modes = tallyFor({ action: ['list', 'delete'] });
+    const listed = tallyObservation(modes, { ...observe({}), args: { action: 'list' } });
+    const deleteFailed = tallyObservation(listed, {
+      ...observe({ outcome: toolError }, { outcome: toolError }),
+      args: { action: 'delete' },
+    });
+    const declared = effectiveHints({});
+    expect(suggestedHints(declared, deleteFailed, true)).toEqual(declared);
+    const wrote = tallyObservation(deleteFailed, {
+      ...observe({ changes: [change('add')] }),
+      args: { action: 'list' },
+    });
+    expect(suggestedHints(readOnly, wrote).readOnlyHint).toBe(false);
+    const deleted = tallyObservation(deleteFailed, { ...observe({}), args: { action: 'delete' } });
+    expect(suggestedHints(declared, deleted, true).readOnlyHint).toBe(true);
+  });
+
   it('never suggests destructiveHint: false from calls that met no existing state', () => {
     const tally = tallyObservation(EMPTY_TALLY, observe({}, {}), false);
     expect(suggestedHints(effectiveHints(null), tally).destructiveHint).toBe(true);
