@@ -1,6 +1,6 @@
 import type { EnvironmentProvider, IsolatedAccess, Sandbox, SandboxSnapshot } from '../../harness/index.js';
 import { createSandbox } from '../../harness/index.js';
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import type {
@@ -216,19 +216,29 @@ export async function startSession(
 
 /**
  * The server's own files, shown read-only even where HOME or /tmp is hidden: the invocation directory, the
- * interpreter's installation, and the files its arguments name, each widened to its project (resolved from
- * the file's real location, links followed: these are the user's own paths, never the sandbox's) plus every
- * `node_modules` directory above it, where Node looks for its dependencies (a package run from inside a
- * project's node_modules has its dependencies beside it, not in it).
+ * interpreter's installation, and the files and directories its arguments name (a socket is a service, not a
+ * file of the server's), each widened to its project (resolved from the file's real location, links followed:
+ * these are the user's own paths, never the sandbox's) plus every `node_modules` directory above it, where
+ * Node looks for its dependencies (a package run from inside a project's node_modules has its dependencies
+ * beside it, not in it).
  */
 function serverFiles(executable: string, args: readonly string[], directory: string): string[] {
   return [
     process.cwd(),
     dirname(dirname(executable)),
-    ...args.filter((arg) => isAbsolute(arg) && existsSync(arg)).map((arg) => realpathSync(arg)),
+    ...args.filter((arg) => isAbsolute(arg) && isFileOrDirectory(arg)).map((arg) => realpathSync(arg)),
   ]
     .filter((path) => path !== directory && !path.startsWith(`${directory}/`))
     .flatMap((path) => [projectRoot(path), ...modulesAbove(path)]);
+}
+
+/**
+ * Whether an argument names a file or directory (links followed). A socket is a service, not the server's own
+ * file: shown in the sandbox, it would let the server reach a host service whose state nobody observes.
+ */
+function isFileOrDirectory(path: string): boolean {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  return stat !== undefined && (stat.isFile() || stat.isDirectory());
 }
 
 /** The `node_modules` directories Node's resolution would search from `path` upwards. */

@@ -1,3 +1,6 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectIsolation } from '../../harness/process/isolation.js';
@@ -59,6 +62,31 @@ describe.runIf(isolated)('a service outside the sandbox is named', () => {
     const result = await runCli(['check', '--', ...server('exit', absentSocket)], { timeoutMs: 60_000 });
     expect(result.code).toBe(2);
     expectNamed(result.stderr, /\n {2}\/run\/hintproof-absent\/redis\.sock \(no such socket; Redis\)\n/);
+  });
+
+  it('a host socket named in the arguments stays outside: never shown in the sandbox, and named', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'hintproof-socket-'));
+    const socket = join(directory, 'service.sock');
+    let connections = 0;
+    const listener = createServer((client) => {
+      connections += 1;
+      client.end();
+    });
+    await new Promise<void>((resolve) => listener.listen(socket, resolve));
+    chmodSync(directory, 0o755);
+    chmodSync(socket, 0o777);
+    try {
+      const result = await runCli(['check', '--', ...server('exit', socket)], { timeoutMs: 60_000 });
+      expect(result.code).toBe(2);
+      expectNamed(
+        result.stderr,
+        new RegExp(`\\n {2}${socket.replace(/[.]/g, '\\.')} \\(no such socket\\)\\n`),
+      );
+      expect(connections).toBe(0);
+    } finally {
+      listener.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it("in a call's failure: the inconclusive verdict names the address and what to do", async () => {
