@@ -44,6 +44,7 @@ export function markdownReport(raw: Report): string {
     '',
     `${mdCode(`${report.server.name} ${report.server.version}`)} · seed ${report.settings.seed} · ${report.settings.runs} runs per tool · hintproof ${mdText(report.hintproof)}`,
     '',
+    ...isolationNote(report),
     '| tool | readOnly | destructive | idempotent | openWorld | calls | errors |',
     '|---|---|---|---|---|--:|--:|',
     ...report.tools.map(
@@ -78,7 +79,24 @@ export function markdownReport(raw: Report): string {
   );
   if (inconclusive.length > 0)
     lines.push('', '**Inconclusive** (no evidence either way)', '', ...inconclusive);
+  const unexercised = report.tools.flatMap((tool) =>
+    (tool.calls.unexercised ?? []).map((what) => `- ${mdCode(tool.name)}: ${mdText(what)}`),
+  );
+  if (unexercised.length > 0)
+    lines.push('', '**Not exercised** (no tighter hint suggested for these tools)', '', ...unexercised);
   return `${lines.join('\n')}\n`;
+}
+
+/** A run that was not isolated says so before the table, with what it could not observe. */
+function isolationNote(report: Report): string[] {
+  const { settings } = report;
+  if (settings.isolation !== 'none') return [];
+  const unobserved =
+    settings.unobserved === undefined ? '' : ` ${mdText(`Unobserved: ${settings.unobserved}.`)}`;
+  return [
+    `> ⚠ ${mdText(`Not isolated (${settings.isolationNote ?? 'no isolation'}): the server ran with your filesystem and network.`)}${unobserved}`,
+    '',
+  ];
 }
 
 /** A fenced `sh` block whose fence is longer than any backtick run in the (single-line) command. */

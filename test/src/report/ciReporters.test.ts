@@ -114,6 +114,37 @@ describe('JUnit reporter', () => {
 });
 
 describe('Markdown reporter', () => {
+  it('says a run was not isolated and what it could not observe, and names modes never exercised', () => {
+    const [first, ...rest] = report.tools;
+    const markdown = markdownReport({
+      ...report,
+      settings: {
+        ...report.settings,
+        isolation: 'none',
+        isolationNote: '--no-isolation',
+        unobserved: 'state outside the sandbox is not observed',
+      },
+      tools: [
+        {
+          ...first!,
+          calls: {
+            ...first!.calls,
+            unexercised: ['action: only list was exercised (delete never succeeded)'],
+          },
+        },
+        ...rest,
+      ],
+    });
+    expect(markdown).toContain(
+      // mdText escapes colons (no autolink can start).
+      '> ⚠ Not isolated (--no-isolation)\\: the server ran with your filesystem and network. Unobserved\\: state outside the sandbox is not observed.\n\n| tool |',
+    );
+    expect(markdown).toMatch(
+      /\*\*Not exercised\*\* \(no tighter hint suggested for these tools\)\n\n- `read_note`: action\\: only list was exercised \(delete never succeeded\)\n$/,
+    );
+    expect(markdownReport(report)).not.toMatch(/Not isolated|Not exercised/);
+  });
+
   it('renders the verdict table and each contradiction with its evidence and replay command', () => {
     const markdown = markdownReport(report);
     expect(markdown).toMatchSnapshot();
