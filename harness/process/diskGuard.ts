@@ -1,5 +1,5 @@
 import { statfs } from 'node:fs/promises';
-import { Directory, walkTree } from '../tree/index.js';
+import { Directory, TreeTooDeep, walkTree } from '../tree/index.js';
 
 /** How much an isolated server may add to its sandbox directory while it runs. */
 export interface DiskLimit {
@@ -59,7 +59,15 @@ export function guardDisk(
       entries: counted.entries - start.entries + (free.inodes - now.inodes),
     };
     if (couldHaveAdded.bytes <= limit.bytes && couldHaveAdded.entries <= limit.entries) return;
-    await count();
+    try {
+      await count();
+    } catch (error) {
+      if (!(error instanceof TreeTooDeep)) throw error;
+      reason = `the server nested directories more than ${error.depth} levels deep in its sandbox, and was stopped`;
+      stopped = true;
+      onExceeded(reason);
+      return;
+    }
     const added = { bytes: counted.bytes - start.bytes, entries: counted.entries - start.entries };
     if (added.bytes > limit.bytes) {
       reason =

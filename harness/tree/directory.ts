@@ -21,9 +21,20 @@ export const VIA_FD = process.platform === 'linux' && existsSync('/proc/self/fd'
 export class Directory implements AsyncDisposable {
   private constructor(
     readonly handle: FileHandle,
-    /** Where it was when opened: for messages only, never opened again. */
-    readonly path: string,
+    /** The path it was opened at, or its name in `parent`. */
+    private readonly opened: string,
+    private readonly parent?: Directory,
   ) {}
+
+  /**
+   * Where it was when opened: for messages only, never opened again. Made when asked for, not kept: in a chain
+   * of 20,000 nested directories, every level holding its whole path is hundreds of millions of characters.
+   */
+  get path(): string {
+    const names = [this.opened];
+    for (let above = this.parent; above !== undefined; above = above.parent) names.push(above.opened);
+    return join(...names.reverse());
+  }
 
   /**
    * Opens `path`, which must be a directory and not a symlink. Its parents are resolved by name: call this only
@@ -35,7 +46,7 @@ export class Directory implements AsyncDisposable {
 
   /** Opens the child directory `name` (ELOOP or ENOTDIR if it is not a directory, ENOENT if it is gone). */
   async openChild(name: string): Promise<Directory> {
-    return new Directory(await open(this.child(name), DIRECTORY_FLAGS), join(this.path, name));
+    return new Directory(await open(this.child(name), DIRECTORY_FLAGS), name, this);
   }
 
   /** A path naming `name` in this very directory, whatever has become of the path it was opened at. */

@@ -1,9 +1,17 @@
-import { chmod, lstat, rmdir, unlink } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { chmod, lstat, rename, rmdir, unlink } from 'node:fs/promises';
 import { Directory, errorCode } from './directory.js';
 import { mapConcurrent } from './mapConcurrent.js';
 
 /** Entries removed at once in one directory. */
 const CONCURRENCY = 16;
+
+/**
+ * Levels of directories held open at once below the root. A directory deeper than this is first moved up
+ * into the root (renamed through the fds, nothing followed) and removed from there: a chain of 20,000 nested
+ * directories would otherwise need 20,000 open fds (EMFILE).
+ */
+const OPEN_DEPTH = 64;
 
 /**
  * `rm -rf path` that never follows a symlink at any component below `path`, even if the tree is being changed
@@ -29,26 +37,40 @@ export async function removeTree(path: string): Promise<void> {
     if (code === 'ELOOP' || code === 'ENOTDIR') return ignoreGone(unlink(path));
     throw error;
   }
-  return emptyAndRemove(directory, path);
-}
-
-/** Empties the open `directory`, closes it, then removes it by `path` (its name through its parent's fd). */
-async function emptyAndRemove(directory: Directory, path: string): Promise<void> {
   try {
-    await empty(directory);
+    // Until it is empty: what was too deep to remove in place was moved up into it meanwhile.
+    for (let names = await directory.names(); names.length > 0; names = await directory.names()) {
+      await empty(directory, { root: directory, depth: 0 }, names);
+    }
   } finally {
     await directory.close();
   }
   await ignoreGone(rmdir(path));
 }
 
-async function empty(directory: Directory): Promise<void> {
-  await directory.handle.chmod(0o700).catch(() => {});
-  const names = await directory.names();
-  await mapConcurrent(names, CONCURRENCY, (name) => removeEntry(directory, name));
+/** Where an entry lies: the root being removed, and its depth below it. */
+interface Place {
+  readonly root: Directory;
+  readonly depth: number;
 }
 
-async function removeEntry(parent: Directory, name: string, attempt = 1): Promise<void> {
+/** Empties the open `directory`, closes it, then removes it by `path` (its name through its parent's fd). */
+async function emptyAndRemove(directory: Directory, path: string, place: Place): Promise<void> {
+  try {
+    await empty(directory, place);
+  } finally {
+    await directory.close();
+  }
+  await ignoreGone(rmdir(path));
+}
+
+async function empty(directory: Directory, place: Place, listed?: string[]): Promise<void> {
+  await directory.handle.chmod(0o700).catch(() => {});
+  const names = listed ?? (await directory.names());
+  await mapConcurrent(names, CONCURRENCY, (name) => removeEntry(directory, name, place));
+}
+
+async function removeEntry(parent: Directory, name: string, place: Place, attempt = 1): Promise<void> {
   const path = parent.child(name);
   try {
     // unlink never follows the last component: a link is removed as a link.
@@ -59,6 +81,10 @@ async function removeEntry(parent: Directory, name: string, attempt = 1): Promis
     if (code === 'ENOENT') return;
     if (code !== 'EISDIR' && code !== 'EPERM') throw error;
   }
+  if (place.depth >= OPEN_DEPTH) {
+    // Moved up into the root, under a new name: the root is listed again once this pass is done.
+    return ignoreGone(rename(path, place.root.child(`.deep-${randomUUID()}`)));
+  }
   let directory: Directory;
   try {
     directory = await parent.openChild(name);
@@ -67,16 +93,16 @@ async function removeEntry(parent: Directory, name: string, attempt = 1): Promis
     if (code === 'ENOENT') return;
     // It changed type since the unlink: try again.
     if ((code === 'ELOOP' || code === 'ENOTDIR') && attempt < 3)
-      return removeEntry(parent, name, attempt + 1);
+      return removeEntry(parent, name, place, attempt + 1);
     // Not as root, a directory without read permission opens only once opened up. Its owner is hintproof's
     // own user, so a link swapped in here could lead only to what that user may change anyway.
     if (code === 'EACCES' && attempt < 3) {
       await chmod(path, 0o700);
-      return removeEntry(parent, name, attempt + 1);
+      return removeEntry(parent, name, place, attempt + 1);
     }
     throw error;
   }
-  return emptyAndRemove(directory, path);
+  return emptyAndRemove(directory, path, { ...place, depth: place.depth + 1 });
 }
 
 async function ignoreGone(operation: Promise<void>): Promise<void> {

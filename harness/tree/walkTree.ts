@@ -4,6 +4,7 @@ import type { Directory } from './directory.js';
 import { errorCode } from './directory.js';
 import { mapConcurrent } from './mapConcurrent.js';
 import { traverse } from './traverse.js';
+import { MAX_TREE_DEPTH, TreeTooDeep } from './treeTooDeep.js';
 import type { SeenEntry } from './openEntry.js';
 import { lookAt } from './openEntry.js';
 
@@ -58,13 +59,16 @@ export interface WalkOptions {
    * be listed are empty. `false` for a seed: every error is thrown.
    */
   readonly tolerant: boolean;
+  /** Levels of directories walked below the root (default `MAX_TREE_DEPTH`); deeper ones throw `TreeTooDeep`. */
+  readonly maxDepth?: number;
 }
 
 /**
  * Every entry below the open directory `root` with its stat, sorted by path; dotfiles included. Nothing is
  * ever followed: each directory is opened through its parent's fd with O_NOFOLLOW, so a directory swapped for
  * a symlink (even in a tight loop) is recorded as the link, never walked into. Directories are listed several
- * at once (see `traverse`).
+ * at once (see `traverse`). A directory more than `maxDepth` levels below the root ends the walk with
+ * `TreeTooDeep`: the paths of a deeper chain would fill memory, whatever the tolerance.
  */
 export async function walkTree(root: Directory, options: WalkOptions): Promise<Tree> {
   const rootStat = await root.stat();
@@ -77,6 +81,8 @@ export async function walkTree(root: Directory, options: WalkOptions): Promise<T
     subdirectories: [],
   };
   const found: TreeEntry[] = [];
+  const maxDepth = options.maxDepth ?? MAX_TREE_DEPTH;
+  const depths = new WeakMap<TreeNode, number>([[top, 0]]);
   const tolerate = (error: unknown): boolean => {
     if (!options.tolerant) return false;
     const code = errorCode(error);
@@ -128,9 +134,12 @@ export async function walkTree(root: Directory, options: WalkOptions): Promise<T
 
   /** Opens a subdirectory to walk it; when it is no longer one, records what it is now instead. */
   const open = async (parent: Directory, { node, name }: Subdirectory) => {
+    const depth = (depths.get(node) ?? 0) + 1;
+    if (depth > maxDepth) throw new TreeTooDeep(maxDepth);
     const path = node.path === '' ? name : `${node.path}/${name}`;
     const walked = await descend(parent, node, name, path);
     if (walked !== undefined) {
+      depths.set(walked.node, depth);
       found.push(walked.entry);
       node.subdirectories.push(walked.node);
       return [walked.directory, walked.node] as const;

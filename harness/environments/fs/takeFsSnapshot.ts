@@ -1,6 +1,7 @@
 import type { BigIntStats } from 'node:fs';
 import type { Directory, EntryOpener, TreeEntry } from '../../tree/index.js';
-import { readFiles, walkTree } from '../../tree/index.js';
+import { readFiles, TreeTooDeep, walkTree } from '../../tree/index.js';
+import { SandboxLost } from '../sandboxLost.js';
 import type { FsEntry, FsEntryType, FsSnapshot } from './fsEntry.js';
 import { FS_ENVIRONMENT } from './fsEntry.js';
 import { hashFile } from './hashFile.js';
@@ -39,7 +40,15 @@ export async function takeFsSnapshot(
   cache: StatCache,
   clockNs: bigint,
 ): Promise<TakenSnapshot> {
-  const tree = await walkTree(root, { tolerant: true });
+  const tree = await walkTree(root, { tolerant: true }).catch((error: unknown) => {
+    // The server's doing: the run cannot be observed (inconclusive), never an internal error or a crash.
+    if (error instanceof TreeTooDeep)
+      throw new SandboxLost(
+        `the server nested directories more than ${error.depth} levels deep in its sandbox; hintproof does not walk that deep`,
+        { cause: error },
+      );
+    throw error;
+  });
   const modes = planTextModes(
     tree.entries
       .filter((item) => item.stat.isFile() && item.unsettled !== true)

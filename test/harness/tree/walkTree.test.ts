@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFsProvider } from '../../../harness/environments/fs/index.js';
-import { Directory, readFiles, walkTree } from '../../../harness/tree/index.js';
+import { Directory, MAX_TREE_DEPTH, readFiles, TreeTooDeep, walkTree } from '../../../harness/tree/index.js';
 
 const work = mkdtempSync(join(tmpdir(), 'tree-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -21,6 +21,22 @@ function secretDirectory(): { path: string; name: string; content: string } {
 }
 
 describe('walkTree', () => {
+  it('walks maxDepth levels of directories, and refuses one more (TreeTooDeep), tolerant or not', async () => {
+    const root = mkdtempSync(join(work, 'deep-'));
+    mkdirSync(join(root, 'a/b/c/d'), { recursive: true });
+    writeFileSync(join(root, 'a/b/c/d/f'), 'f');
+    await using directory = await Directory.open(root);
+    const tree = await walkTree(directory, { tolerant: true, maxDepth: 4 });
+    expect(tree.entries.map((entry) => entry.path)).toEqual(['a', 'a/b', 'a/b/c', 'a/b/c/d', 'a/b/c/d/f']);
+    for (const tolerant of [true, false]) {
+      await expect(walkTree(directory, { tolerant, maxDepth: 3 })).rejects.toThrow(TreeTooDeep);
+    }
+    await expect(walkTree(directory, { tolerant: true, maxDepth: 3 })).rejects.toThrow(
+      'a directory tree more than 3 levels deep, which hintproof does not walk',
+    );
+    expect(MAX_TREE_DEPTH).toBe(256);
+  });
+
   it('lists every entry with its lstat, links as links, sorted by path', async () => {
     const root = mkdtempSync(join(work, 'plain-'));
     mkdirSync(join(root, 'd/e'), { recursive: true });
