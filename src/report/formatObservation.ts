@@ -1,3 +1,4 @@
+import { completed } from '../model/callOutcome.js';
 import type { CallRecord, Observation } from '../model/observation.js';
 import type { Colors } from './colors.js';
 import type { PreambleCall } from '../model/report.js';
@@ -24,7 +25,9 @@ export function formatObservation(
       )}\n`,
   );
   const calls = [formatCall(1, observation.call1)];
-  calls.push(observation.call2 ? formatCall(2, observation.call2) : 'call 2: not made');
+  calls.push(
+    observation.call2 ? formatCall(2, observation.call2) : `call 2: not made (${whyNotMade(observation)})`,
+  );
   if (observation.excluded.length > 0)
     calls.push(colors.dim(`excluded: ${formatChanges(observation.excluded).join(', ')}`));
   return `${steps.join('')}    ${observation.tool} ${colors.dim(formatArgs(observation.args))} → ${calls.join('; ')}`;
@@ -33,4 +36,14 @@ export function formatObservation(
 function formatCall(call: 1 | 2, record: CallRecord): string {
   const changes = record.changes.length > 0 ? formatChanges(record.changes).join(', ') : 'no change';
   return `call ${call}: ${formatOutcome(record.outcome)} · ${changes}`;
+}
+
+/**
+ * Why a command's second call was not made: call 1 did not complete (its outcome says why), or the server was
+ * gone after it (it exited, or was stopped, e.g. by the disk limit).
+ */
+function whyNotMade(observation: Observation): string {
+  return completed(observation.call1.outcome)
+    ? 'the server was no longer running after call 1'
+    : 'call 1 failed';
 }

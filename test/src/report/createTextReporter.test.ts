@@ -60,7 +60,9 @@ describe('createTextReporter', () => {
         'call 2: returned · append fs:.access.log (+9 bytes)',
     );
     expect(verbose).toContain('call 2: isError: not found · no change');
-    expect(verbose).toContain('call 1: no answer within 10s (time-out) · no change; call 2: not made');
+    expect(verbose).toContain(
+      'call 1: no answer within 10s (time-out) · no change; call 2: not made (call 1 failed)',
+    );
     expect(verbose).toContain('; excluded: modify fs:.server/heartbeat (13 bytes, content changed)');
     expect(quiet).not.toContain(' → call 1:');
   });
