@@ -160,6 +160,8 @@ async function check(
       ...(args.home === undefined ? {} : { homeSeed: args.home }),
       ...pgOptions(args, [...given, ...Object.values(serverEnv)]),
       runs: args.runs,
+      maxCommands: args.maxCommands,
+      ...(args.jobs === undefined ? {} : { jobs: args.jobs }),
       seed,
       ...(args.path === undefined ? {} : { path: args.path }),
       tools: args.tool,

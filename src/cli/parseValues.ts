@@ -1,3 +1,4 @@
+import { parseSessionPath } from '../run/sessionPath.js';
 import { InvalidArgumentError } from 'commander';
 
 /** A whole number within [min, max], for option parsers: says what was received when it is not. */
@@ -36,9 +37,9 @@ export function keyValue(value: string, previous: Record<string, string> = {}): 
 
 /** A fast-check replay path: numbers separated by colons, e.g. `7:0:1`. */
 export function replayPath(value: string): string {
-  if (!/^\d+(:\d+)*$/.test(value)) {
+  if (parseSessionPath(value) === undefined) {
     throw new InvalidArgumentError(
-      `expected a replay path such as "7:0:1" (from a report), received "${value}".`,
+      `expected a replay path such as "7:0:1" or "12:0/s9/k0.3" (from a report), received "${value}".`,
     );
   }
   return value;

@@ -1,3 +1,5 @@
+import { DEFAULTS } from '../model/defaults.js';
+import { MAX_DEFAULT_JOBS } from '../run/checkInOrder.js';
 import { Command, Option } from 'commander';
 import { NEUTRAL_CLIENT } from '../mcp/clientIdentity.js';
 import { VERSION } from '../version.js';
@@ -21,6 +23,10 @@ export interface CheckArguments {
   readonly pgUrl?: string;
   readonly env: Readonly<Record<string, string>>;
   readonly runs: number;
+  /** `--max-commands`: calls per session. */
+  readonly maxCommands: number;
+  /** `--jobs`: tools checked at once (default: the CPU count, capped). */
+  readonly jobs?: number;
   readonly seed?: number;
   readonly path?: string;
   readonly tool: readonly string[];
@@ -155,10 +161,26 @@ export function buildProgram(
     .addOption(
       new Option(
         '--runs <n>',
-        'runs per tool: a fresh sandbox, maybe calls that build state, then the tool called twice',
+        'runs per tool: maybe calls that build state, then the tool called twice, checked against the state ' +
+          'just before it',
       )
         .argParser(integerIn(1, 100_000))
-        .default(25),
+        .default(DEFAULTS.runs),
+    )
+    .addOption(
+      new Option(
+        '--max-commands <n>',
+        'calls one server process and sandbox makes before a fresh one starts (1: every run on a fresh sandbox)',
+      )
+        .argParser(integerIn(1, 10_000))
+        .default(DEFAULTS.maxCommands),
+    )
+    .addOption(
+      new Option(
+        '--jobs <n>',
+        `tools checked at once, each in its own sandboxes (default: the CPU count, at most ${MAX_DEFAULT_JOBS}); ` +
+          'the report is the same for any value',
+      ).argParser(integerIn(1, 64)),
     )
     .addOption(
       new Option('--seed <n>', 'fast-check seed, to reproduce a run (default: random, printed)').argParser(
@@ -179,14 +201,18 @@ export function buildProgram(
           'or "none"; default: the tools seen to add state during the check; replay commands set it)',
       ).argParser(toolList),
     )
-    .addOption(new Option('--timeout <seconds>', 'time-out of each tool call').argParser(seconds).default(10))
+    .addOption(
+      new Option('--timeout <seconds>', 'time-out of each tool call')
+        .argParser(seconds)
+        .default(DEFAULTS.timeout),
+    )
     .addOption(
       new Option(
         '--startup-timeout <seconds>',
         'time the server may take to answer initialize, and again to list its tools (all pages of tools/list)',
       )
         .argParser(seconds)
-        .default(30),
+        .default(DEFAULTS.startupTimeout),
     )
     .option(
       '--client-name <name>',
@@ -199,7 +225,7 @@ export function buildProgram(
     .addOption(
       new Option('--calibration <ms>', 'pause between the two snapshots that detect ambient changes')
         .argParser(integerIn(0, 60_000))
-        .default(250),
+        .default(DEFAULTS.calibration),
     )
     .option(
       '--ignore <pattern>',

@@ -22,6 +22,7 @@ export function runShape(args: CheckArguments, cwd: string): RunShape {
       env: args.env,
       ignore: args.ignore,
       runs: args.runs,
+      maxCommands: args.maxCommands,
       timeout: args.timeout,
       startupTimeout: args.startupTimeout,
       ...(args.clientName === undefined ? {} : { clientName: args.clientName }),

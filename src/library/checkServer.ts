@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../model/defaults.js';
 import type { Report } from '../model/report.js';
 import { runChecks } from '../run/engine.js';
 import type { EventSink } from '../model/events.js';
@@ -42,6 +43,10 @@ export interface CheckServerOptions {
   readonly startupTimeoutSeconds?: number;
   readonly ignore?: readonly string[];
   readonly calibrationMs?: number;
+  /** Calls one server process and sandbox makes before a fresh one (default 20; 1: every run fresh). */
+  readonly maxCommands?: number;
+  /** Tools checked at once (default: the CPU count, at most 4); the report is the same for any value. */
+  readonly jobs?: number;
   /** Receives every engine event (progress, observations). */
   readonly onEvent?: EventSink;
 }
@@ -52,7 +57,7 @@ export interface CheckServerOptions {
  */
 export async function checkServer(options: CheckServerOptions): Promise<Report> {
   const { server } = options;
-  const startupTimeoutSeconds = options.startupTimeoutSeconds ?? 30;
+  const startupTimeoutSeconds = options.startupTimeoutSeconds ?? DEFAULTS.startupTimeout;
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const common = { clientVersion: VERSION, startupTimeoutSeconds };
   const cwd = process.cwd();
@@ -81,6 +86,7 @@ export async function checkServer(options: CheckServerOptions): Promise<Report> 
       env: typeof server === 'function' ? {} : (server.env ?? {}),
       ignore: options.ignore ?? [],
       ...(options.runs === undefined ? {} : { runs: options.runs }),
+      ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),
       ...(options.timeoutSeconds === undefined ? {} : { timeout: options.timeoutSeconds }),
       startupTimeout: startupTimeoutSeconds,
       ...(options.calibrationMs === undefined ? {} : { calibration: options.calibrationMs }),
@@ -92,13 +98,15 @@ export async function checkServer(options: CheckServerOptions): Promise<Report> 
       server: spec,
       ...(installed === undefined ? {} : { package: installed }),
       ...(options.fs === undefined ? {} : { fsSeed: options.fs }),
-      runs: options.runs ?? 25,
+      runs: options.runs ?? DEFAULTS.runs,
+      ...(options.maxCommands === undefined ? {} : { maxCommands: options.maxCommands }),
+      ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
       seed,
       ...(options.path === undefined ? {} : { path: options.path }),
       ...(options.tools === undefined ? {} : { tools: options.tools }),
-      timeoutSeconds: options.timeoutSeconds ?? 10,
+      timeoutSeconds: options.timeoutSeconds ?? DEFAULTS.timeout,
       ignore: options.ignore ?? [],
-      calibrationMs: options.calibrationMs ?? 250,
+      calibrationMs: options.calibrationMs ?? DEFAULTS.calibration,
       commandLine,
       ...(options.producers === undefined ? {} : { producers: options.producers }),
       replayCommand: (tool, runSeed, path, producers) =>

@@ -31,6 +31,23 @@ export interface Evidence {
   readonly producers?: readonly string[];
 }
 
+/**
+ * A contradiction seen in a session that no replay from a fresh sandbox reproduced (the state it met may have
+ * come from timing, or from something outside the calls): listed, never a verdict, never silently dropped.
+ */
+export interface FlakyEvidence {
+  readonly hint: HintName;
+  readonly title: string;
+  /** The arguments as made in the session, placeholders left in. */
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly changes: readonly Change[];
+  readonly egress?: readonly EgressAttempt[];
+  /** How many calls the session had made before the command. */
+  readonly history: number;
+  /** What each replay from a fresh sandbox showed. */
+  readonly replays: readonly string[];
+}
+
 /** A call of a counterexample's preamble: made once, in order, before the checked command. */
 export interface PreambleCall {
   readonly tool: string;
@@ -90,6 +107,8 @@ export interface ToolReport {
   readonly suggestedBasis?: Readonly<Partial<Record<HintName, number>>>;
   /** A sample of why calls failed, when some did. */
   readonly sampleError?: string;
+  /** Contradictions seen in a session that did not reproduce from a fresh sandbox (absent when none). */
+  readonly flaky?: readonly FlakyEvidence[];
   /** What the tool was seen to do (`reads only`, `adds`, `deletes`…), compared with `--baseline`. */
   readonly behaviour?: readonly string[];
 }
@@ -121,6 +140,7 @@ export interface Settings {
   readonly runs: number;
   readonly seed: number;
   readonly timeoutSeconds: number;
+  /** Calls a session makes before a fresh one is started (1: every command on a fresh sandbox). */
   readonly maxCommands: number;
   readonly ignore: readonly string[];
   /** Present when one fast-check path was replayed instead of searching. */

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { DEFAULTS } from '../model/defaults.js';
 
 /**
  * Everything that shaped a run, as `hintproof check` options: what a replay command must carry to reproduce
@@ -25,6 +26,8 @@ export interface RunShape {
   readonly env?: Readonly<Record<string, string>>;
   readonly ignore?: readonly string[];
   readonly runs?: number;
+  /** `--max-commands`: the sessions' length shaped which calls came before a counterexample. */
+  readonly maxCommands?: number;
   readonly timeout?: number;
   readonly startupTimeout?: number;
   readonly calibration?: number;
@@ -46,7 +49,7 @@ export interface ReplayTarget {
 }
 
 /** The defaults of `hintproof check`: a shape's value equal to one of these is left out. */
-export const CHECK_DEFAULTS = { runs: 25, timeout: 10, startupTimeout: 30, calibration: 250 } as const;
+export const CHECK_DEFAULTS = DEFAULTS;
 
 /**
  * The argument vector, starting with `hintproof check`, that replays one counterexample: every option of the
@@ -75,6 +78,7 @@ export function replayWords(shape: RunShape, target: ReplayTarget): string[] {
   for (const [key, value] of Object.entries(shape.env ?? {})) words.push('--env', `${key}=${value}`);
   for (const pattern of shape.ignore ?? []) words.push('--ignore', pattern);
   number('--runs', shape.runs, CHECK_DEFAULTS.runs);
+  number('--max-commands', shape.maxCommands, CHECK_DEFAULTS.maxCommands);
   number('--timeout', shape.timeout, CHECK_DEFAULTS.timeout);
   number('--startup-timeout', shape.startupTimeout, CHECK_DEFAULTS.startupTimeout);
   // A server may behave differently for another client: the replay introduces itself the same way.

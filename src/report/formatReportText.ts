@@ -3,6 +3,7 @@ import { formatAmbient } from './formatAmbient.js';
 import { formatContradictions } from './formatContradictions.js';
 import { formatCreatedDatabases } from './formatCreatedDatabases.js';
 import { formatDrift } from './formatDrift.js';
+import { formatFlaky } from './formatFlaky.js';
 import { formatInconclusive } from './formatInconclusive.js';
 import { formatSuggestions } from './formatSuggestions.js';
 import { formatSummary } from './formatSummary.js';
@@ -21,6 +22,7 @@ export function formatReportText(report: Report, colors: Colors): string {
     formatVerdictTable(report, colors),
     formatContradictions(report, colors),
     formatDrift(report, colors),
+    formatFlaky(report, colors),
     formatInconclusive(report, colors),
     formatUnchecked(report, colors),
     formatUnexercised(report, colors),

@@ -6,12 +6,13 @@ import { declaredHints, effectiveHints, isContradictableClaim } from '../hints/e
 import { HINT_NAMES } from '../model/hints.js';
 import type { HintName } from '../model/hints.js';
 import type { ToolInfo } from '../mcp/index.js';
-import type { Evidence, ToolReport } from '../model/report.js';
+import type { Evidence, FlakyEvidence, ToolReport } from '../model/report.js';
+import type { SessionPath } from './sessionPath.js';
 import type { EventSink } from '../model/events.js';
 import { namesExisting } from './namesExisting.js';
 import { substituteDeep } from './placeholders.js';
 import { aloneBudget, preambleCandidates } from './preamblePlan.js';
-import type { CallGenerator } from './searchRound.js';
+import type { CallGenerator, RoundResult } from './searchRound.js';
 import { producersIn, searchRound } from './searchRound.js';
 import type { SessionPool } from './sessionPool.js';
 import { enumProperties } from './enumCoverage.js';
@@ -43,11 +44,14 @@ export interface ToolCheckOptions {
   /** Arguments fixed for every call of a tool: they replace the generated value of each property they name. */
   readonly fixedArgs?: (tool: string) => Readonly<Record<string, unknown>>;
   readonly seed: number;
-  /** Replay exactly this fast-check path (with `seed`), once, instead of searching. */
-  readonly path?: string;
-  /** Tools seen to add state so far in this check; this check adds to it. */
-  readonly learned: Set<string>;
-  /** `--producers`: the favoured preamble candidates, fixed (replay commands set it); `learned` when absent. */
+  /** Replay exactly this path (with `seed`), once, instead of searching. */
+  readonly path?: SessionPath;
+  /** Calls a session makes before a fresh one (0: every run on a fresh sandbox). */
+  readonly sessionCalls: number;
+  /**
+   * `--producers`: the favoured preamble candidates, fixed (replay commands set it); when absent, the tools this
+   * tool's own runs saw add state (so each tool's check depends on nothing but its seed, whatever runs beside it).
+   */
   readonly producers?: readonly string[];
   readonly timeoutSeconds: number;
   readonly isExcluded: (change: Change) => boolean;
@@ -84,6 +88,8 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
     return { tool: of.name, arbitrary: generation.arbitrary, guard: generation.guard, fixedArgs };
   };
   let tally = tallyFor(enumProperties(tool.inputSchema));
+  const learned = new Set<string>();
+  const flaky: FlakyEvidence[] = [];
   const contradictions: Partial<Record<HintName, Evidence>> = {};
   const open = new Set(HINT_NAMES.filter((hint) => isContradictableClaim(hint, effective)));
   const alone = generatorOf(tool, false);
@@ -95,7 +101,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
     let remaining = replaying ? 1 : options.runs;
     let aloneLeft = replaying ? (options.producers === undefined ? 1 : 0) : aloneBudget(options.runs);
     for (let round = 0; remaining > 0; round++) {
-      const favoured = new Set(options.producers ?? options.learned);
+      const favoured = new Set(options.producers ?? learned);
       const producers = options.tools.map((of) => of.name).filter((name) => favoured.has(name));
       const candidates =
         !options.stateful || aloneLeft > 0 || (tally.metExisting > 0 && !replaying)
@@ -109,7 +115,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
       const target = preamble.length === 0 ? alone : (generatorOf(tool, true) ?? alone);
       const numRuns = preamble.length === 0 && aloneLeft > 0 ? Math.min(remaining, aloneLeft) : remaining;
       const seed = options.seed + round;
-      const found = await searchRound(
+      const found: RoundResult = await searchRound(
         {
           pool: options.pool,
           target,
@@ -120,13 +126,14 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
           seed,
           numRuns,
           ...(options.path === undefined ? {} : { path: options.path }),
+          sessionCalls: options.stateful ? options.sessionCalls : 0,
           probePlaceholders: options.probePlaceholders,
           timeoutSeconds: options.timeoutSeconds,
           isExcluded: options.isExcluded,
           emit: options.emit,
           onInvalid: () => (tally = tallyInvalidArguments(tally)),
           onRun: (result) => {
-            for (const producer of producersIn(result)) options.learned.add(producer);
+            for (const producer of producersIn(result)) learned.add(producer);
             if (result.observation === undefined) return;
             // Naming the bare sandbox root (`{fs}`, which every sandbox has) meets nothing a tool could destroy;
             // a tool that takes no arguments acts on the whole sandbox, and meets what it holds.
@@ -140,6 +147,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
         },
         (path) => options.replayCommand(tool.name, seed, path, preamble.length > 0 ? producers : undefined),
       );
+      flaky.push(...found.flaky);
       for (const [hint, evidence] of Object.entries(found.contradictions) as Array<[HintName, Evidence]>) {
         contradictions[hint] = evidence;
         open.delete(hint);
@@ -168,6 +176,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
     suggested: suggestedHints(effective, tally, options.egressUnobserved === undefined),
     suggestedBasis: suggestionBasis(tally, options.egressUnobserved === undefined),
     ...(tally.sampleError === undefined ? {} : { sampleError: tally.sampleError }),
+    ...(flaky.length === 0 ? {} : { flaky }),
     behaviour: behaviourOf(tally),
   };
   options.emit({ type: 'tool-end', tool: report });

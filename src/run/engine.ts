@@ -10,20 +10,24 @@ import type { Baseline } from '../baseline/baselineFile.js';
 import type { ToolSettings } from '../config/defineConfig.js';
 import { compareBaseline } from '../baseline/compareBaseline.js';
 import { declaredHints, effectiveHints } from '../hints/effectiveHints.js';
-import type { PackageInfo, Report, Settings, ToolReport } from '../model/report.js';
+import type { PackageInfo, Report, Settings } from '../model/report.js';
 import { checkTool } from './checkTool.js';
 import type { EventSink } from '../model/events.js';
 import { exclusionOf } from './exclusion.js';
 import { isolationPlan } from './isolationPlan.js';
-import { MAX_PREAMBLE } from './preamblePlan.js';
+import { checkInOrder, defaultJobs } from './checkInOrder.js';
+import { RunNumbering, withPool } from './sessionPool.js';
+import { parseSessionPath } from './sessionPath.js';
+import type { SessionPath } from './sessionPath.js';
+import type { ToolInfo } from '../mcp/index.js';
 import { probe } from './probe.js';
 import type { InProcessSpec } from './inProcessSession.js';
 import { startInProcessSession } from './inProcessSession.js';
 import type { ServerSpec } from './session.js';
 import { startSession } from './session.js';
-import { SessionPool } from './sessionPool.js';
 import type { SessionStarter } from './sessionPool.js';
 import { SetupError } from '../model/setupError.js';
+import { DEFAULTS } from '../model/defaults.js';
 
 export interface CheckOptions {
   /** A command to spawn over stdio, or a factory of in-process servers (one per run). */
@@ -38,6 +42,10 @@ export interface CheckOptions {
   readonly pg?: PgProviderOptions;
   /** Commands per tool. */
   readonly runs: number;
+  /** Calls a session makes before a fresh one is started (default `DEFAULTS.maxCommands`; 1: each run fresh). */
+  readonly maxCommands?: number;
+  /** Tools checked at once, each in its own sessions (default: the CPU count, at most 4). */
+  readonly jobs?: number;
   readonly seed: number;
   /** Replay one fast-check path (requires exactly one tool in `tools`). */
   readonly path?: string;
@@ -113,8 +121,8 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       'inProcess' in server
         ? (directory) => startInProcessSession(server, providers, directory)
         : (directory) => startSession(server, providers, directory);
-    await using pool = new SessionPool(start, root);
-    const found = await probe(pool, options.calibrationMs);
+    const numbering = new RunNumbering();
+    const found = await withPool(start, root, numbering, (pool) => probe(pool, options.calibrationMs));
     if (found.tools.length === 0) {
       throw new SetupError(
         `The server "${found.server.name}" lists no tools (tools/list returned an empty list), so there is nothing ` +
@@ -123,11 +131,13 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
     }
     const selected = selectTools(found.tools, options.tools);
     if (options.producers !== undefined) selectTools(found.tools, options.producers, '--producers');
+    const maxCommands = options.maxCommands ?? DEFAULTS.maxCommands;
+    const path = options.path === undefined ? undefined : parsePath(options.path);
     const settings: Settings = {
       runs: options.runs,
       seed: options.seed,
       timeoutSeconds: options.timeoutSeconds,
-      maxCommands: 1 + MAX_PREAMBLE,
+      maxCommands,
       ignore: options.ignore,
       ...(options.path === undefined ? {} : { path: options.path }),
       isolation: plan.isolation,
@@ -147,32 +157,30 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       ambient: found.ambient,
     });
     const isExcluded = exclusionOf(found.ambient, options.ignore);
-    const tools: ToolReport[] = [];
-    const learned = new Set<string>();
-    for (const tool of selected) {
-      tools.push(
-        await checkTool(tool, {
-          pool,
+    const checkOne = (tool: ToolInfo, emitTool: EventSink) =>
+      withPool(start, root, numbering, (toolPool) =>
+        checkTool(tool, {
+          pool: toolPool,
           tools: found.tools,
           harvested: options.pools === false ? [] : found.harvested,
           stateful: options.pools !== false,
           probePlaceholders: found.placeholders,
           runs: options.toolSettings?.[tool.name]?.runs ?? options.runs,
           fixedArgs: (name) => options.toolSettings?.[name]?.args ?? {},
-          learned,
           ...(options.producers === undefined ? {} : { producers: options.producers }),
           seed: options.seed,
-          ...(options.path === undefined ? {} : { path: options.path }),
+          ...(path === undefined ? {} : { path }),
+          sessionCalls: maxCommands <= 1 ? 0 : maxCommands,
           timeoutSeconds: options.timeoutSeconds,
           isExcluded,
           ...(plan.egressUnobserved === undefined ? {} : { egressUnobserved: plan.egressUnobserved }),
           replayCommand: options.replayCommand,
-          emit,
+          emit: emitTool,
         }),
       );
-    }
-    // Every run's sandbox is gone before the report, so what the server made outside them has been found.
-    await pool[Symbol.asyncDispose]();
+    const tools = await checkInOrder(selected, options.jobs ?? defaultJobs(), checkOne, emit);
+    // Every run's sandbox is gone before the report (each pool is disposed with its tool), so what the
+    // server made outside them has been found.
     const createdDatabases = (await pgProvider?.sweep()) ?? [];
     const report: Report = {
       hintproof: options.server.clientVersion,
@@ -195,6 +203,16 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
     await removeTree(root);
     unregister();
   }
+}
+
+function parsePath(text: string): SessionPath {
+  const path = parseSessionPath(text);
+  if (path === undefined) {
+    throw new SetupError(
+      `The replay path "${text}" is not one hintproof prints (e.g. "7:0:1" or "12:0/s9/k0.3").`,
+    );
+  }
+  return path;
 }
 
 /** With `--tool`, only the chosen tools of the baseline are compared (the others were not run). */

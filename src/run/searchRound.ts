@@ -4,15 +4,19 @@ import { violationsOf } from '../checks/index.js';
 import type { ArgumentGuard } from '../generate/index.js';
 import { resolveLiveChoices } from '../generate/index.js';
 import type { HintName, Hints } from '../model/hints.js';
-import { describeFailure } from '../model/callOutcome.js';
-import type { Evidence } from '../model/report.js';
+import type { Evidence, FlakyEvidence } from '../model/report.js';
 import { ContradictionFound } from './contradictionFound.js';
 import type { EventSink } from '../model/events.js';
+import { confirmContradiction } from './confirmContradiction.js';
+import { evidenceOf } from './evidenceOf.js';
 import { substituteDeep } from './placeholders.js';
 import type { GeneratedCall } from './preamblePlan.js';
 import { preambleArbitrary, producedState } from './preamblePlan.js';
-import type { RunResult } from './runSequence.js';
-import { runSequence } from './runSequence.js';
+import type { MadeCall, PlannedCall, RunResult } from './runSequence.js';
+import type { Violation } from '../checks/violation.js';
+import { replayed, runSequence } from './runSequence.js';
+import { SessionRunner } from './sessionRunner.js';
+import type { SessionPath } from './sessionPath.js';
 import type { SessionPool } from './sessionPool.js';
 
 /** At most this many shrink candidates are replayed per contradiction; the smallest failing one found is kept. */
@@ -29,7 +33,7 @@ export interface CallGenerator {
 export interface RoundOptions {
   readonly pool: SessionPool;
   readonly target: CallGenerator;
-  /** Preamble candidates, in order, with their weights; none: each command runs alone on a fresh sandbox. */
+  /** Preamble candidates, in order, with their weights; none: the command runs with no calls of its own before. */
   readonly preamble: ReadonlyArray<CallGenerator & { readonly weight: number }>;
   /** The favoured candidates (`--producers` in replay commands), recorded with a counterexample. */
   readonly producers: readonly string[];
@@ -38,12 +42,15 @@ export interface RoundOptions {
   readonly open: ReadonlySet<HintName>;
   readonly seed: number;
   readonly numRuns: number;
-  readonly path?: string;
+  /** Replay this path (with `seed`) once instead of searching. */
+  readonly path?: SessionPath;
+  /** Calls a session makes before the next run takes a fresh one; 0: every run on a fresh sandbox. */
+  readonly sessionCalls: number;
   readonly probePlaceholders: Readonly<Record<string, string>>;
   readonly timeoutSeconds: number;
   readonly isExcluded: (change: Change) => boolean;
   readonly emit: EventSink;
-  /** Called with every completed run, shrink candidates included (the tally and producer learning). */
+  /** Called with every run of the search (shrink candidates and confirmations aside): the tally. */
   readonly onRun: (result: RunResult) => void;
   /** Called for every command whose generated arguments failed the schema guard (not sent). */
   readonly onInvalid: () => void;
@@ -54,6 +61,8 @@ export interface RoundResult {
   readonly runs: number;
   /** The evidence per contradicted hint (empty when the round found none). */
   readonly contradictions: Partial<Record<HintName, Evidence>>;
+  /** Contradictions seen in a session that no replay from a fresh sandbox reproduced. */
+  readonly flaky: readonly FlakyEvidence[];
 }
 
 interface Generated {
@@ -61,94 +70,186 @@ interface Generated {
   readonly target: Record<string, unknown>;
 }
 
+/** How the property runs: searching in sessions, shrinking or replaying on fresh sandboxes after a fixed history. */
+type Mode =
+  | { readonly kind: 'search' }
+  | {
+      readonly kind: 'shrink' | 'replay';
+      readonly history: readonly PlannedCall[];
+      readonly kept: readonly number[];
+      readonly sessionStart: number;
+    };
+
 /**
- * One fast-check search over runs for one tool: each run is an optional preamble (calls of producers, made once)
- * and the tool's command, checked against the state just before it. The first contradiction is shrunk (fewer
- * preamble calls, smaller values; each candidate replayed from a fresh sandbox, at most `MAX_SHRINK_RUNS`) and
- * returned as evidence with the seed and path that replay it.
+ * One fast-check search for one tool. Runs share a session (one server process and sandbox) until it has made
+ * `sessionCalls` calls: each run is an optional preamble (calls of producers, made once) and the tool's
+ * command, checked against the state just before it, so what earlier runs left is existing state for later
+ * ones. A contradiction is confirmed from a fresh sandbox (alone, else after the session's history, of which
+ * the calls it does not need are dropped), then shrunk by fast-check with that history as a fixed preamble,
+ * each candidate on a fresh sandbox. One that never reproduces is returned as flaky, and the search goes on.
  */
 export async function searchRound(
   options: RoundOptions,
   replay: (path: string) => string,
 ): Promise<RoundResult> {
-  const { target } = options;
-  const generator = byTool(options.preamble);
   const arbitrary: fc.Arbitrary<Generated> =
     options.preamble.length === 0
-      ? target.arbitrary.map((args) => ({ preamble: [], target: args }))
-      : fc.record({ preamble: preambleArbitrary(options.preamble), target: target.arbitrary });
-  let shrinkRuns = -1; // -1 until the first failure
+      ? options.target.arbitrary.map((args) => ({ preamble: [], target: args }))
+      : fc.record({ preamble: preambleArbitrary(options.preamble), target: options.target.arbitrary });
+  const runner = new SessionRunner(options.pool, options.sessionCalls);
+  const flaky: FlakyEvidence[] = [];
+  let mode: Mode = { kind: 'search' };
+  let shrinkRuns = 0;
+  let runIndex = -1;
   const property = fc.asyncProperty(arbitrary, async (generated) => {
-    if (shrinkRuns >= MAX_SHRINK_RUNS) return true;
-    if (shrinkRuns >= 0) shrinkRuns++;
-    const args = { ...generated.target, ...target.fixedArgs };
-    const check = target.guard.validate(
-      substituteDeep(resolveLiveChoices(args, []), options.probePlaceholders),
-    );
-    if (!check.valid) {
-      options.onInvalid();
-      options.emit({ type: 'invalid-arguments', tool: target.tool, args, errors: check.errors });
-      return true;
-    }
-    const preamble = generated.preamble.map((call) => {
-      const of = generator.get(call.tool);
-      return { tool: call.tool, args: { ...call.args, ...of?.fixedArgs }, guard: of?.guard ?? target.guard };
-    });
-    const result = await runSequence(
-      options.pool,
-      preamble,
-      { tool: target.tool, args, guard: target.guard },
-      {
-        timeoutSeconds: options.timeoutSeconds,
-        isExcluded: options.isExcluded,
-      },
-    );
-    options.onRun(result);
+    if (mode.kind === 'shrink' && ++shrinkRuns > MAX_SHRINK_RUNS) return true;
+    if (mode.kind === 'search') runIndex++;
+    const planned = plan(options, generated);
+    if (planned === undefined) return true;
+    const result =
+      mode.kind === 'search'
+        ? await runner.run(runIndex, planned.preamble, planned.target, options)
+        : await runSequence(options.pool, [...mode.history, ...planned.preamble], planned.target, options);
     const observation = result.observation;
+    if (mode.kind !== 'shrink') {
+      options.onRun(result);
+      if (observation !== undefined) {
+        const steps = result.steps.slice(mode.kind === 'replay' ? mode.history.length : 0);
+        options.emit({
+          type: 'observation',
+          observation,
+          ...(steps.length === 0 ? {} : { preamble: steps }),
+        });
+      }
+    }
     if (observation === undefined) return true;
-    options.emit({
-      type: 'observation',
-      observation,
-      ...(result.steps.length === 0 ? {} : { preamble: result.steps }),
-    });
     const violations = violationsOf(options.effective, observation).filter((v) => options.open.has(v.hint));
     if (violations.length === 0) return true;
-    if (shrinkRuns < 0) shrinkRuns = 0;
-    throw new ContradictionFound(observation, violations, result.steps);
-  });
-  const details = await fc.check(property, {
-    seed: options.seed,
-    numRuns: options.numRuns,
-    ...(options.path === undefined ? {} : { path: options.path, endOnFailure: true }),
-  });
-  const runs = options.path === undefined ? details.numRuns : options.numRuns;
-  if (!details.failed) return { runs, contradictions: {} };
-  if (!(details.errorInstance instanceof ContradictionFound)) throw details.errorInstance;
-  const found = details.errorInstance;
-  const path = details.counterexamplePath ?? '';
-  const contradictions: Partial<Record<HintName, Evidence>> = {};
-  for (const violation of found.violations) {
-    contradictions[violation.hint] = {
-      args: found.observation.args,
-      call: violation.call,
-      changes: violation.changes,
-      seed: options.seed,
-      path,
-      replay: replay(path),
-      title: violation.title,
-      outcomes: [found.observation.call1, found.observation.call2]
-        .filter((call) => call !== undefined)
-        .map((call) =>
-          call.outcome.status === 'returned' && !call.outcome.isError
-            ? 'returned'
-            : describeFailure(call.outcome),
+    if (mode.kind !== 'search' || options.sessionCalls === 0) {
+      if (mode.kind === 'search') mode = { kind: 'shrink', history: [], kept: [], sessionStart: runIndex };
+      throw new ContradictionFound(observation, violations, result.steps);
+    }
+    const history = runner.historyBefore();
+    const confirmation = await confirmContradiction({
+      pool: options.pool,
+      history,
+      run: result.steps.map(({ tool, args }) => ({ tool, args })),
+      target: { tool: observation.tool, args: observation.args },
+      effective: options.effective,
+      hints: new Set(violations.map((violation) => violation.hint)),
+      options,
+    });
+    if (!confirmation.confirmed) {
+      flaky.push(
+        ...violations.map((violation) =>
+          flakyOf(violation, observation.args, history.length, confirmation.replays),
         ),
-      shrinks: details.numShrinks,
-      ...(violation.egress === undefined ? {} : { egress: violation.egress }),
-      ...(options.preamble.length === 0 ? {} : { preamble: found.steps, producers: options.producers }),
+      );
+      return true;
+    }
+    mode = {
+      kind: 'shrink',
+      history: replayed(confirmation.kept.flatMap((index) => history[index] ?? [])),
+      kept: confirmation.kept,
+      sessionStart: runner.sessionStart(),
     };
+    const confirmed = confirmation.result;
+    throw new ContradictionFound(
+      confirmed.observation ?? observation,
+      confirmation.violations,
+      confirmed.steps,
+    );
+  });
+  try {
+    if (options.path === undefined) {
+      const details = await fc.check(property, { seed: options.seed, numRuns: options.numRuns });
+      return { runs: details.numRuns, ...evidenceOf(details, mode, flaky, roundOf(options), replay) };
+    }
+    const path = options.path;
+    const history =
+      path.sessionStart === undefined ? [] : await rebuildHistory(options, arbitrary, path, runner);
+    mode = {
+      kind: 'replay',
+      history: replayed((path.kept ?? []).flatMap((index) => history[index] ?? [])),
+      kept: path.kept ?? [],
+      sessionStart: path.sessionStart ?? 0,
+    };
+    const details = await fc.check(property, { seed: options.seed, path: path.fcPath, endOnFailure: true });
+    return { runs: 1, ...evidenceOf(details, mode, flaky, roundOf(options), replay) };
+  } finally {
+    runner.close();
   }
-  return { runs, contradictions };
+}
+
+/**
+ * The session a path's contradiction was found in, made again: the runs from the session's first up to the
+ * contradiction's, in one session, unchecked. Returns every call it made.
+ */
+async function rebuildHistory(
+  options: RoundOptions,
+  arbitrary: fc.Arbitrary<Generated>,
+  path: SessionPath,
+  runner: SessionRunner,
+): Promise<readonly MadeCall[]> {
+  const start = path.sessionStart ?? 0;
+  const until = Number(path.fcPath.split(':')[0]);
+  let index = -1;
+  const rebuild = fc.asyncProperty(arbitrary, async (generated) => {
+    index++;
+    if (index < start) return true;
+    const planned = plan(options, generated, false);
+    if (planned !== undefined) await runner.run(index, planned.preamble, planned.target, options, true);
+    return true;
+  });
+  if (until > 0) await fc.check(rebuild, { seed: options.seed, numRuns: until });
+  return runner.history();
+}
+
+function roundOf(options: RoundOptions) {
+  return { seed: options.seed, producers: options.producers, preambleCandidates: options.preamble.length };
+}
+
+/** The calls of one generated run as they will be made; undefined when its arguments fail the schema. */
+function plan(
+  options: RoundOptions,
+  generated: Generated,
+  report = true,
+): { preamble: PlannedCall[]; target: PlannedCall } | undefined {
+  const { target } = options;
+  const args = { ...generated.target, ...target.fixedArgs };
+  const check = target.guard.validate(
+    substituteDeep(resolveLiveChoices(args, []), options.probePlaceholders),
+  );
+  if (!check.valid) {
+    if (report) {
+      options.onInvalid();
+      options.emit({ type: 'invalid-arguments', tool: target.tool, args, errors: check.errors });
+    }
+    return undefined;
+  }
+  const generators = new Map(options.preamble.map((generator) => [generator.tool, generator]));
+  const preamble = generated.preamble.map((call) => {
+    const of = generators.get(call.tool);
+    return { tool: call.tool, args: { ...call.args, ...of?.fixedArgs }, guard: of?.guard ?? target.guard };
+  });
+  return { preamble, target: { tool: target.tool, args, guard: target.guard } };
+}
+
+function flakyOf(
+  violation: Violation,
+  args: Readonly<Record<string, unknown>>,
+  history: number,
+  replays: readonly string[],
+): FlakyEvidence {
+  return {
+    hint: violation.hint,
+    title: violation.title,
+    args,
+    changes: violation.changes,
+    ...(violation.egress === undefined ? {} : { egress: violation.egress }),
+    history,
+    replays,
+  };
 }
 
 /** Whether a run showed its tools adding state: the preamble's calls and the command's first call. */
@@ -157,8 +258,4 @@ export function producersIn(result: RunResult): string[] {
   const observation = result.observation;
   if (observation !== undefined && producedState(observation.call1.changes)) producers.push(observation.tool);
   return producers;
-}
-
-function byTool(generators: readonly CallGenerator[]): Map<string, CallGenerator> {
-  return new Map(generators.map((generator) => [generator.tool, generator]));
 }

@@ -10,12 +10,13 @@ export type SessionStarter = (directory: string) => Promise<RunSession>;
  */
 export class SessionPool implements AsyncDisposable {
   #next: Promise<RunSession> | undefined;
-  #index = 0;
   readonly #retired: Array<Promise<void>> = [];
 
   constructor(
     private readonly start: SessionStarter,
     private readonly root: string,
+    /** Numbers run directories: pools that share a root share it. */
+    private readonly numbering: RunNumbering = new RunNumbering(),
   ) {}
 
   /** A fresh session; the caller disposes it through `release`. */
@@ -45,9 +46,28 @@ export class SessionPool implements AsyncDisposable {
   }
 
   #start(): Promise<RunSession> {
-    const session = this.start(runDirectory(this.root, this.#index++));
+    const session = this.start(runDirectory(this.root, this.numbering.next()));
     // A prepared session that nobody takes must not become an unhandled rejection.
     session.catch(() => {});
     return session;
   }
+}
+
+/** The next free run directory number under one root. */
+export class RunNumbering {
+  #next = 0;
+  next(): number {
+    return this.#next++;
+  }
+}
+
+/** A pool of its own for `use` (one tool's check), disposed with every session it made once `use` settles. */
+export async function withPool<R>(
+  start: SessionStarter,
+  root: string,
+  numbering: RunNumbering,
+  use: (pool: SessionPool) => Promise<R>,
+): Promise<R> {
+  await using pool = new SessionPool(start, root, numbering);
+  return await use(pool);
 }

@@ -29,6 +29,7 @@ const check: CheckArguments = {
   ignore: [],
   appendArg: [],
   verbose: false,
+  maxCommands: 20,
 };
 
 /** The fixture's first contradicted tool, once per name. */

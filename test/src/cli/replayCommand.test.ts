@@ -16,6 +16,7 @@ const base: CheckArguments = {
   ignore: [],
   appendArg: [],
   verbose: false,
+  maxCommands: 20,
 };
 
 describe('replayCommand', () => {

@@ -1,0 +1,16 @@
+/**
+ * The defaults of a check, in one place: the CLI's option defaults, the library's, and the replay lines
+ * (which leave out a value equal to its default) all read them here.
+ */
+export const DEFAULTS = {
+  /** Runs per tool. */
+  runs: 25,
+  /** Seconds a tool call may take. */
+  timeout: 10,
+  /** Seconds the server may take to answer initialize, and again tools/list. */
+  startupTimeout: 30,
+  /** Milliseconds between the two snapshots that find ambient changes. */
+  calibration: 250,
+  /** Calls one server process and sandbox makes before a fresh one starts. */
+  maxCommands: 20,
+} as const;

@@ -1,0 +1,119 @@
+import { violationsOf } from '../checks/index.js';
+import type { Violation } from '../checks/violation.js';
+import type { HintName, Hints } from '../model/hints.js';
+import type { CommandOptions } from './executeCommand.js';
+import type { MadeCall, RunResult } from './runSequence.js';
+import { asMade, replayed, runSequence } from './runSequence.js';
+import type { SessionPool } from './sessionPool.js';
+
+/** Replays from a fresh sandbox before a contradiction seen in a session is believed (one alone, two after). */
+const ATTEMPTS_WITH_HISTORY = 2;
+
+/** At most this many fresh replays are spent dropping history calls the contradiction does not need. */
+const MINIMISE_BUDGET = 8;
+
+export interface ConfirmInput {
+  readonly pool: SessionPool;
+  /** The session's calls before the run, in order. */
+  readonly history: readonly MadeCall[];
+  /** The run's own preamble calls, as made. */
+  readonly run: readonly MadeCall[];
+  /** The checked command, its arguments as made. */
+  readonly target: MadeCall;
+  readonly effective: Hints;
+  /** The hints the session saw contradicted: a replay confirms when it contradicts one of them. */
+  readonly hints: ReadonlySet<HintName>;
+  readonly options: CommandOptions;
+  /** Every run made (the tool's tally counts only the session's own, so this is for the shrink counter). */
+  readonly onReplay?: (result: RunResult) => void;
+}
+
+export type Confirmation =
+  | {
+      readonly confirmed: true;
+      readonly result: RunResult;
+      readonly violations: readonly Violation[];
+      /** Indices of the history calls the contradiction needed (ascending; empty when it needs none). */
+      readonly kept: readonly number[];
+    }
+  | { readonly confirmed: false; readonly replays: readonly string[] };
+
+/**
+ * Confirms a contradiction found in a session from a fresh sandbox: first the run alone, then after the
+ * session's whole history. When only the history reproduces it, history calls it does not need are dropped
+ * (halves, then quarters…, each drop kept only if the contradiction still reproduces). A contradiction that
+ * never reproduces is not confirmed: the caller reports it as flaky, with what each replay showed.
+ */
+export async function confirmContradiction(input: ConfirmInput): Promise<Confirmation> {
+  const replays: string[] = [];
+  const attempt = async (kept: readonly number[]) => {
+    const calls = [...kept.map((index) => input.history[index] as MadeCall), ...input.run];
+    const result = await runSequence(input.pool, replayed(calls), asMade(input.target), input.options);
+    input.onReplay?.(result);
+    const observation = result.observation;
+    const violations =
+      observation === undefined
+        ? []
+        : violationsOf(input.effective, observation).filter((violation) => input.hints.has(violation.hint));
+    replays.push(describeReplay(kept.length, input.history.length, result, violations));
+    return { result, violations };
+  };
+  const alone = await attempt([]);
+  if (alone.violations.length > 0) return { confirmed: true, ...alone, kept: [] };
+  if (input.history.length === 0) return { confirmed: false, replays };
+  const all = input.history.map((_, index) => index);
+  for (let tries = 0; tries < ATTEMPTS_WITH_HISTORY; tries++) {
+    const found = await attempt(all);
+    if (found.violations.length > 0) return { confirmed: true, ...(await minimise(all, found, attempt)) };
+  }
+  return { confirmed: false, replays };
+}
+
+type Attempt = { readonly result: RunResult; readonly violations: readonly Violation[] };
+
+/** Drops chunks of history while the contradiction still reproduces, within `MINIMISE_BUDGET` replays. */
+async function minimise(
+  all: readonly number[],
+  found: Attempt,
+  attempt: (kept: readonly number[]) => Promise<Attempt>,
+): Promise<Attempt & { kept: readonly number[] }> {
+  let kept = [...all];
+  let best = found;
+  let budget = MINIMISE_BUDGET;
+  for (
+    let size = Math.ceil(kept.length / 2);
+    size >= 1 && budget > 0;
+    size = size === 1 ? 0 : Math.ceil(size / 2)
+  ) {
+    for (let start = 0; start < kept.length && budget > 0;) {
+      const candidate = [...kept.slice(0, start), ...kept.slice(start + size)];
+      budget--;
+      const tried = await attempt(candidate);
+      if (tried.violations.length > 0) {
+        kept = candidate;
+        best = tried;
+      } else {
+        start += size;
+      }
+    }
+  }
+  return { ...best, kept };
+}
+
+function describeReplay(
+  kept: number,
+  total: number,
+  result: RunResult,
+  violations: readonly Violation[],
+): string {
+  const after =
+    kept === 0
+      ? 'alone'
+      : kept === total
+        ? `after the session's ${total} earlier calls`
+        : `after ${kept} of the session's ${total} earlier calls`;
+  if (violations.length > 0) return `replayed ${after}: reproduced`;
+  const outcome =
+    result.observation === undefined ? (result.aborted ?? 'the command was not made') : 'no contradiction';
+  return `replayed ${after} on a fresh sandbox: ${outcome}`;
+}

@@ -1,0 +1,148 @@
+import type { HarvestedValue, SandboxSnapshot } from '../../harness/index.js';
+import type { ArgumentGuard } from '../generate/index.js';
+import { extendRunPool, recordsIn, resolveLiveChoices, RUN_POOL_LIMIT, valuesIn } from '../generate/index.js';
+import { completed, describeFailure, succeeded } from '../model/callOutcome.js';
+import type { CallOutcome } from '../model/callOutcome.js';
+import type { Observation } from '../model/observation.js';
+import type { PreambleCall } from '../model/report.js';
+import type { CommandOptions } from './executeCommand.js';
+import { executeCommand } from './executeCommand.js';
+import { substituteDeep, withPlaceholders } from './placeholders.js';
+import type { RunSession } from './session.js';
+import { parsedOutcome, valuesInOutcome } from './valuesInOutcome.js';
+
+/** A call to make: a tool, its generated arguments (which may hold live choices) and its schema guard. */
+export interface PlannedCall {
+  readonly tool: string;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly guard: ArgumentGuard;
+}
+
+/** A preamble call as it was made: called once, to build state; checked only in its own tool's runs. */
+export type PreambleStep = PreambleCall;
+
+/** A call as the session made it (live choices resolved, placeholders kept): replayable on a fresh sandbox. */
+export interface MadeCall {
+  readonly tool: string;
+  readonly args: Readonly<Record<string, unknown>>;
+}
+
+/** What one run came to: the preamble as made, then the checked command (absent when it could not be made). */
+export interface RunResult {
+  readonly steps: readonly PreambleStep[];
+  readonly observation?: Observation;
+  /**
+   * Values naming entities that existed just before the checked command (harvested from its pre-state, the
+   * bare placeholder of a sandbox root such as `{fs}` included).
+   */
+  readonly existing: ReadonlySet<string>;
+  /** Why the checked command was not made (the server died during the preamble). */
+  readonly aborted?: string;
+}
+
+/**
+ * A session in use: one server process and sandbox running run after run. It keeps the state just before the
+ * next call, the values the session has seen (offered to live choices), and every call it made, in order: the
+ * history that a contradiction found here is confirmed with on a fresh sandbox.
+ */
+export class LiveSession {
+  #before: SandboxSnapshot;
+  #runPool: HarvestedValue[] = [];
+  readonly #records: unknown[] = [];
+  readonly #history: MadeCall[] = [];
+
+  constructor(readonly session: RunSession) {
+    this.#before = session.baseline;
+  }
+
+  /** Every call made so far, in order (a command's two calls twice). */
+  history(): readonly MadeCall[] {
+    return [...this.#history];
+  }
+
+  alive(): boolean {
+    return this.session.alive();
+  }
+
+  /**
+   * One run: the preamble calls (each once, live choices resolved against the values the session has seen),
+   * then the checked command called twice against the state just before it.
+   */
+  async run(
+    preamble: readonly PlannedCall[],
+    target: PlannedCall,
+    options: CommandOptions,
+  ): Promise<RunResult> {
+    const session = this.session;
+    const steps: PreambleStep[] = [];
+    for (const planned of preamble) {
+      const args = this.#resolve(planned);
+      await session.egress();
+      const outcome: CallOutcome = await session.connection.callTool(
+        planned.tool,
+        substituteDeep({ ...args }, session.placeholders),
+        options.timeoutSeconds,
+      );
+      this.#history.push({ tool: planned.tool, args });
+      if (!completed(outcome)) await session.kill();
+      const after = await session.sandbox.snapshot();
+      const changes = session.sandbox
+        .diff(this.#before, after)
+        .filter((change) => !options.isExcluded(change))
+        .map((change) => ({ ...change, detail: withPlaceholders(change.detail, session.placeholders) }));
+      this.#before = after;
+      steps.push({
+        tool: planned.tool,
+        args,
+        outcome: succeeded(outcome) ? 'returned' : describeFailure(outcome),
+        changes,
+      });
+      this.#learn(args, outcome);
+      if (!session.alive()) {
+        return {
+          steps,
+          existing: this.#existing(),
+          aborted: `the server died during preamble step ${steps.length}`,
+        };
+      }
+    }
+    const args = this.#resolve(target);
+    const existing = this.#existing();
+    const { observation, after } = await executeCommand(session, this.#before, target.tool, args, options);
+    this.#before = after;
+    this.#history.push({ tool: target.tool, args });
+    if (observation.call2 !== undefined) this.#history.push({ tool: target.tool, args });
+    const answered = observation.call2?.outcome ?? observation.call1.outcome;
+    this.#learn(args, answered);
+    return { steps, observation, existing };
+  }
+
+  #learn(args: Readonly<Record<string, unknown>>, outcome: CallOutcome): void {
+    const placeholders = this.session.placeholders;
+    this.#runPool = extendRunPool(this.#runPool, [
+      ...valuesIn(args),
+      ...valuesInOutcome(outcome).map((entry) => ({
+        ...entry,
+        value: withPlaceholders(entry.value, placeholders),
+      })),
+    ]);
+    for (const record of [...recordsIn(args), ...recordsIn(parsedOutcome(outcome))]) {
+      if (this.#records.length < RUN_POOL_LIMIT) this.#records.push(record);
+    }
+  }
+
+  /**
+   * The arguments as they will be sent (placeholders kept): live choices picked from the session's values when
+   * the result still passes the tool's schema, else their fallbacks (which the generator already validated).
+   */
+  #resolve(planned: PlannedCall): Record<string, unknown> {
+    const live = resolveLiveChoices(planned.args, this.#runPool, this.#records);
+    if (planned.guard.validate(substituteDeep(live, this.session.placeholders)).valid) return { ...live };
+    return { ...resolveLiveChoices(planned.args, []) };
+  }
+
+  /** The values naming entities in the state just before the next call. */
+  #existing(): Set<string> {
+    return new Set(this.session.sandbox.harvest(this.#before).map((entry) => entry.value));
+  }
+}

@@ -1,0 +1,72 @@
+import type { CommandOptions } from './executeCommand.js';
+import { LiveSession } from './liveSession.js';
+import type { MadeCall, PlannedCall, RunResult } from './runSequence.js';
+import { runOn, runSequence, takeLive } from './runSequence.js';
+import type { SessionPool } from './sessionPool.js';
+
+/**
+ * Runs a search's runs in sessions: each run on the session in use, a fresh one once the current has made
+ * `sessionCalls` calls or its server died. With `sessionCalls` 0 every run takes a fresh sandbox.
+ */
+export class SessionRunner {
+  #live: LiveSession | undefined;
+  #start = 0;
+  #historyBefore: readonly MadeCall[] = [];
+
+  constructor(
+    private readonly pool: SessionPool,
+    private readonly sessionCalls: number,
+  ) {}
+
+  /** Run number `index` of the search; `hold` keeps the session whatever its length (a session rebuilt). */
+  async run(
+    index: number,
+    preamble: readonly PlannedCall[],
+    target: PlannedCall,
+    options: CommandOptions,
+    hold = false,
+  ): Promise<RunResult> {
+    if (this.sessionCalls === 0) {
+      this.#start = index;
+      this.#historyBefore = [];
+      return runSequence(this.pool, preamble, target, options);
+    }
+    const live = this.#live;
+    if (live !== undefined && (!live.alive() || (!hold && live.history().length >= this.sessionCalls))) {
+      this.pool.release(live.session);
+      this.#live = undefined;
+    }
+    if (this.#live === undefined) {
+      this.#start = index;
+      const taken = await takeLive(this.pool, target);
+      if (!(taken instanceof LiveSession)) {
+        this.#historyBefore = [];
+        return taken;
+      }
+      this.#live = taken;
+    }
+    this.#historyBefore = this.#live.history();
+    return runOn(this.#live, preamble, target, options);
+  }
+
+  /** The calls the session made before the last run, in order. */
+  historyBefore(): readonly MadeCall[] {
+    return this.#historyBefore;
+  }
+
+  /** Every call the session in use has made. */
+  history(): readonly MadeCall[] {
+    return this.#live?.history() ?? [];
+  }
+
+  /** The index of the run the session in use began with. */
+  sessionStart(): number {
+    return this.#start;
+  }
+
+  /** Hands the session in use back to the pool, which disposes it. */
+  close(): void {
+    if (this.#live !== undefined) this.pool.release(this.#live.session);
+    this.#live = undefined;
+  }
+}
