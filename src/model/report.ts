@@ -176,6 +176,11 @@ export interface Report {
   readonly package?: PackageInfo;
   /** Changes seen while no tool was called (background jobs, clocks): excluded from every verdict. */
   readonly ambient: readonly Change[];
+  /**
+   * Present when the check was blind (nothing any tool did was observable, and no call met existing state):
+   * why no claim about state could be confirmed. Its consistent state verdicts became inconclusive.
+   */
+  readonly blind?: string;
   readonly tools: readonly ToolReport[];
   /** Attempts to reach outside the sandbox at start-up, before any tool ran: listed, never blamed on a tool. */
   readonly startupEgress?: readonly EgressAttempt[];

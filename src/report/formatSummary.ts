@@ -31,5 +31,6 @@ export function formatSummary(report: Report, colors: Colors): string[] {
     : hasFailingDrift(report)
       ? colors.red('Exit 1: behaviour drifted from the baseline.')
       : colors.green('Exit 0: no hint contradicted.');
-  return [colors.bold(summary), exit];
+  const blind = report.blind === undefined ? [] : [colors.yellow(`Blind check: ${report.blind}.`)];
+  return [...blind, colors.bold(summary), exit];
 }

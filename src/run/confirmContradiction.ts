@@ -41,7 +41,8 @@ export type Confirmation =
 /**
  * Confirms a contradiction found in a session from a fresh sandbox: first the run alone, then after the
  * session's whole history. When only the history reproduces it, history calls it does not need are dropped
- * (halves, then quarters…, each drop kept only if the contradiction still reproduces). A contradiction that
+ * (first every call that changed nothing observable, then halves, quarters…, each drop kept only if the
+ * contradiction still reproduces). A contradiction that
  * never reproduces is not confirmed: the caller reports it as flaky, with what each replay showed.
  */
 export async function confirmContradiction(input: ConfirmInput): Promise<Confirmation> {
@@ -64,7 +65,9 @@ export async function confirmContradiction(input: ConfirmInput): Promise<Confirm
   const all = input.history.map((_, index) => index);
   for (let tries = 0; tries < ATTEMPTS_WITH_HISTORY; tries++) {
     const found = await attempt(all);
-    if (found.violations.length > 0) return { confirmed: true, ...(await minimise(all, found, attempt)) };
+    if (found.violations.length > 0) {
+      return { confirmed: true, ...(await minimise(all, found, attempt, input.history)) };
+    }
   }
   return { confirmed: false, replays };
 }
@@ -76,10 +79,21 @@ async function minimise(
   all: readonly number[],
   found: Attempt,
   attempt: (kept: readonly number[]) => Promise<Attempt>,
+  history: readonly MadeCall[],
 ): Promise<Attempt & { kept: readonly number[] }> {
   let kept = [...all];
   let best = found;
   let budget = MINIMISE_BUDGET;
+  // Calls that changed nothing observable rarely built the state: try without all of them first.
+  const changing = kept.filter((index) => history[index]?.changed !== false);
+  if (changing.length < kept.length) {
+    budget--;
+    const tried = await attempt(changing);
+    if (tried.violations.length > 0) {
+      kept = changing;
+      best = tried;
+    }
+  }
   for (
     let size = Math.ceil(kept.length / 2);
     size >= 1 && budget > 0;

@@ -15,6 +15,7 @@ import { checkTool } from './checkTool.js';
 import type { EventSink } from '../model/events.js';
 import { exclusionOf } from './exclusion.js';
 import { isolationPlan } from './isolationPlan.js';
+import { BLIND_REASON, blindReport, isBlind } from './blindness.js';
 import { checkInOrder, defaultJobs } from './checkInOrder.js';
 import { RunNumbering, withPool } from './sessionPool.js';
 import { parseSessionPath } from './sessionPath.js';
@@ -178,7 +179,10 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
           emit: emitTool,
         }),
       );
-    const tools = await checkInOrder(selected, options.jobs ?? defaultJobs(), checkOne, emit);
+    const checked = await checkInOrder(selected, options.jobs ?? defaultJobs(), checkOne, emit);
+    // A check that saw nothing change and met no state anywhere confirms no claim about state.
+    const blind = isBlind(checked);
+    const tools = blind ? checked.map(blindReport) : checked;
     // Every run's sandbox is gone before the report (each pool is disposed with its tool), so what the
     // server made outside them has been found.
     const createdDatabases = (await pgProvider?.sweep()) ?? [];
@@ -190,6 +194,7 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       ...(options.package === undefined ? {} : { package: options.package }),
       ambient: found.ambient,
       ...(found.startupEgress.length > 0 ? { startupEgress: found.startupEgress } : {}),
+      ...(blind ? { blind: BLIND_REASON } : {}),
       tools,
       ...(options.baseline === undefined
         ? {}

@@ -25,6 +25,8 @@ export type PreambleStep = PreambleCall;
 export interface MadeCall {
   readonly tool: string;
   readonly args: Readonly<Record<string, unknown>>;
+  /** Whether the call changed anything observable (calls that did not are the first dropped from a history). */
+  readonly changed?: boolean;
 }
 
 /** What one run came to: the preamble as made, then the checked command (absent when it could not be made). */
@@ -83,7 +85,6 @@ export class LiveSession {
         substituteDeep({ ...args }, session.placeholders),
         options.timeoutSeconds,
       );
-      this.#history.push({ tool: planned.tool, args });
       if (!completed(outcome)) await session.kill();
       const after = await session.sandbox.snapshot();
       const changes = session.sandbox
@@ -91,6 +92,7 @@ export class LiveSession {
         .filter((change) => !options.isExcluded(change))
         .map((change) => ({ ...change, detail: withPlaceholders(change.detail, session.placeholders) }));
       this.#before = after;
+      this.#history.push({ tool: planned.tool, args, changed: changes.length > 0 });
       steps.push({
         tool: planned.tool,
         args,
@@ -110,8 +112,10 @@ export class LiveSession {
     const existing = this.#existing();
     const { observation, after } = await executeCommand(session, this.#before, target.tool, args, options);
     this.#before = after;
-    this.#history.push({ tool: target.tool, args });
-    if (observation.call2 !== undefined) this.#history.push({ tool: target.tool, args });
+    this.#history.push({ tool: target.tool, args, changed: observation.call1.changes.length > 0 });
+    if (observation.call2 !== undefined) {
+      this.#history.push({ tool: target.tool, args, changed: observation.call2.changes.length > 0 });
+    }
     const answered = observation.call2?.outcome ?? observation.call1.outcome;
     this.#learn(args, answered);
     return { steps, observation, existing };

@@ -90,10 +90,13 @@ function allFailedHint(tally: ToolTally): string {
         "check the seed data and the server's settings (--env)";
 }
 
+/** A tighter hint is suggested only on at least this many supporting observations (one proves little). */
+export const MIN_SUPPORT = 5;
+
 /**
  * Pure: the tightest hints the observations support. A hint moves to its tighter value only on evidence
  * (successful calls, none of which contradicts it), to its cautious value when observations contradict it,
- * and stays as declared when there is no evidence either way. openWorldHint is not observed yet.
+ * and stays as declared when there is no evidence either way or less than `MIN_SUPPORT` observations. openWorldHint is not observed yet.
  * `destructiveHint: false` needs calls that met existing state: a tool never pointed at an existing entity
  * proves nothing about destroying one. A tool with a mode-like enum property some of whose values never
  * succeeded (`unexercised`) gets nothing tighter than declared (corrections of contradicted hints stay).
@@ -102,7 +105,7 @@ export function suggestedHints(effective: Hints, tally: ToolTally, egressObserve
   // A mode never exercised (`action: delete`) may do what the exercised ones did not: nothing tighter.
   const partial = unexercised(tally).length > 0;
   const pick = (against: number, support: number, tight: boolean, current: boolean): boolean =>
-    against > 0 ? !tight : support > 0 && !partial ? tight : current;
+    against > 0 ? !tight : support >= MIN_SUPPORT && !partial ? tight : current;
   return {
     readOnlyHint: pick(tally.changed, tally.successful, true, effective.readOnlyHint),
     // Only calls that met existing state can show that a tool does not destroy it.

@@ -8,7 +8,7 @@ import {
   tallyObservation,
   tallyPooled,
 } from '../../../src/run/toolTally.js';
-import { suggestedHints, suggestionBasis, verdictsFor } from '../../../src/run/verdicts.js';
+import { MIN_SUPPORT, suggestedHints, suggestionBasis, verdictsFor } from '../../../src/run/verdicts.js';
 import { change, observe, timeout, toolError } from './observationFixtures.js';
 
 const readOnly = effectiveHints({ readOnlyHint: true });
@@ -159,14 +159,21 @@ describe('suggestedHints', () => {
     expect(suggestionBasis(tally)).toEqual({ readOnlyHint: 1, destructiveHint: 0, idempotentHint: 1 });
   });
 
-  it('suggests the tighter values when every successful observation supports them', () => {
-    const tally = tallyObservation(EMPTY_TALLY, observe({}, {}), true);
+  it('suggests the tighter values when every successful observation supports them, on enough of them', () => {
+    let tally = EMPTY_TALLY;
+    for (let i = 0; i < MIN_SUPPORT; i++) tally = tallyObservation(tally, observe({}, {}), true);
     expect(suggestedHints(effectiveHints(null), tally)).toEqual({
       readOnlyHint: true,
       destructiveHint: false,
       idempotentHint: true,
       openWorldHint: true,
     });
+  });
+
+  it('suggests nothing tighter from fewer than MIN_SUPPORT observations', () => {
+    let tally = EMPTY_TALLY;
+    for (let i = 1; i < MIN_SUPPORT; i++) tally = tallyObservation(tally, observe({}, {}), true);
+    expect(suggestedHints(effectiveHints(null), tally)).toEqual(effectiveHints(null));
   });
 
   it('suggests the cautious values that observations demand', () => {
