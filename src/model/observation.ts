@@ -8,6 +8,8 @@ export interface CallRecord {
   readonly changes: readonly Change[];
   /** Attempts to reach outside the sandbox during the call (absent when egress is not observed). */
   readonly egress?: readonly EgressAttempt[];
+  /** How long the call took: a control window for its egress lasts as long. */
+  readonly durationMs?: number;
 }
 
 /**

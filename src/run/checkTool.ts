@@ -4,7 +4,7 @@ import { argumentsFor } from '../generate/index.js';
 import type { ToolArguments } from '../generate/index.js';
 import { declaredHints, effectiveHints, isContradictableClaim } from '../hints/effectiveHints.js';
 import { HINT_NAMES } from '../model/hints.js';
-import type { HintName } from '../model/hints.js';
+import type { HintName, Hints } from '../model/hints.js';
 import type { ToolInfo } from '../mcp/index.js';
 import type { Evidence, FlakyEvidence, ToolReport } from '../model/report.js';
 import type { SessionPath } from './sessionPath.js';
@@ -173,7 +173,12 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
       ...(unexercised(tally).length === 0 ? {} : { unexercised: unexercised(tally) }),
     },
     verdicts: verdictsFor(effective, tally, contradictions, reason, options.egressUnobserved),
-    suggested: suggestedHints(effective, tally, options.egressUnobserved === undefined),
+    // What was seen once and never reproduced moves no suggestion either way.
+    suggested: unmoved(
+      suggestedHints(effective, tally, options.egressUnobserved === undefined),
+      effective,
+      flaky,
+    ),
     suggestedBasis: suggestionBasis(tally, options.egressUnobserved === undefined),
     ...(tally.sampleError === undefined ? {} : { sampleError: tally.sampleError }),
     ...(flaky.length === 0 ? {} : { flaky }),
@@ -186,4 +191,11 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
 /** Pooled entities: what the sandbox held, not the bare placeholder of its root (every sandbox has one). */
 function withoutRoots(existing: ReadonlySet<string>): Set<string> {
   return new Set([...existing].filter((value) => !/^\{[a-z][a-z0-9.]*\}$/i.test(value)));
+}
+
+/** The suggestions with every hint that has unreproduced evidence left as declared. */
+function unmoved(suggested: Hints, effective: Hints, flaky: readonly FlakyEvidence[]): Hints {
+  const left = { ...suggested };
+  for (const { hint } of flaky) left[hint] = effective[hint];
+  return left;
 }

@@ -3,11 +3,14 @@ import type { Violation } from '../checks/violation.js';
 import type { HintName, Hints } from '../model/hints.js';
 import type { CommandOptions } from './executeCommand.js';
 import type { MadeCall, RunResult } from './runSequence.js';
-import { asMade, replayed, runSequence } from './runSequence.js';
+import { asMade, controlRun, replayed, runSequence } from './runSequence.js';
 import type { SessionPool } from './sessionPool.js';
 
 /** Replays from a fresh sandbox before a contradiction seen in a session is believed (one alone, two after). */
 const ATTEMPTS_WITH_HISTORY = 2;
+
+/** The shortest control window for egress (twice the call's duration when that is longer). */
+const CONTROL_MIN_MS = 250;
 
 /** At most this many fresh replays are spent dropping history calls the contradiction does not need. */
 const MINIMISE_BUDGET = 8;
@@ -52,10 +55,22 @@ export async function confirmContradiction(input: ConfirmInput): Promise<Confirm
     const result = await runSequence(input.pool, replayed(calls), asMade(input.target), input.options);
     input.onReplay?.(result);
     const observation = result.observation;
-    const violations =
+    let violations =
       observation === undefined
         ? []
         : violationsOf(input.effective, observation).filter((violation) => input.hints.has(violation.hint));
+    const egress = violations.find((violation) => violation.hint === 'openWorldHint');
+    if (egress !== undefined && observation !== undefined) {
+      // Egress is the call's doing only if the same time passing without the call shows none.
+      const call = egress.call === 2 ? observation.call2 : observation.call1;
+      const window = Math.max(CONTROL_MIN_MS, 2 * (call?.durationMs ?? 0));
+      if ((await controlRun(input.pool, replayed(calls), window, input.options)) > 0) {
+        violations = violations.filter((violation) => violation !== egress);
+        replays.push(
+          `a control run without the call reached outside the sandbox too within ${window} ms: background traffic`,
+        );
+      }
+    }
     replays.push(describeReplay(kept.length, input.history.length, result, violations));
     return { result, violations };
   };

@@ -26,7 +26,9 @@ export async function executeCommand(
   const resolved = substituteDeep({ ...args }, session.placeholders);
   const excluded: Change[] = [];
   const call = async (from: SandboxSnapshot): Promise<[CallRecord, SandboxSnapshot]> => {
+    const started = performance.now();
     const outcome: CallOutcome = await session.connection.callTool(tool, resolved, options.timeoutSeconds);
+    const durationMs = Math.round(performance.now() - started);
     if (!completed(outcome)) await session.kill();
     const to = await session.sandbox.snapshot();
     const egress = await session.egress();
@@ -35,7 +37,7 @@ export async function executeCommand(
       const change = { ...found, detail: withPlaceholders(found.detail, session.placeholders) };
       (options.isExcluded(change) ? excluded : changes).push(change);
     }
-    return [{ outcome, changes, ...(egress.length > 0 ? { egress } : {}) }, to];
+    return [{ outcome, changes, ...(egress.length > 0 ? { egress } : {}), durationMs }, to];
   };
 
   await session.egress(); // what the server attempted before this command is not its doing

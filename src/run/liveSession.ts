@@ -121,6 +121,23 @@ export class LiveSession {
     return { steps, observation, existing };
   }
 
+  /**
+   * A control window: what the server tries to reach over `ms` milliseconds while no call is made (after the
+   * preamble calls, made as in a run). Egress a call is blamed for must not happen without it.
+   */
+  async control(preamble: readonly PlannedCall[], ms: number, options: CommandOptions): Promise<number> {
+    for (const planned of preamble) {
+      await this.session.connection.callTool(
+        planned.tool,
+        substituteDeep({ ...this.#resolve(planned) }, this.session.placeholders),
+        options.timeoutSeconds,
+      );
+    }
+    await this.session.egress();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return (await this.session.egress()).length;
+  }
+
   #learn(args: Readonly<Record<string, unknown>>, outcome: CallOutcome): void {
     const placeholders = this.session.placeholders;
     this.#runPool = extendRunPool(this.#runPool, [

@@ -43,6 +43,28 @@ export async function runSequence(
   }
 }
 
+/**
+ * A control run: a fresh session, the preamble calls, then `ms` milliseconds with no call. Returns how many
+ * attempts to reach outside the sandbox the server made in that window (none when it could not start).
+ */
+export async function controlRun(
+  pool: SessionPool,
+  preamble: readonly PlannedCall[],
+  ms: number,
+  options: CommandOptions,
+): Promise<number> {
+  const live = await takeLive(pool, { tool: '', args: {}, guard: AS_MADE });
+  if (!(live instanceof LiveSession)) return 0;
+  try {
+    return await live.control(preamble, ms, options);
+  } catch (error) {
+    if (error instanceof SandboxLost) return 0;
+    throw error;
+  } finally {
+    pool.release(live.session);
+  }
+}
+
 /** A fresh session, or the run that stands for a server that could not start (or a sandbox lost). */
 export async function takeLive(pool: SessionPool, target: PlannedCall): Promise<LiveSession | RunResult> {
   try {

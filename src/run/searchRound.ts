@@ -125,10 +125,7 @@ export async function searchRound(
     if (observation === undefined) return true;
     const violations = violationsOf(options.effective, observation).filter((v) => options.open.has(v.hint));
     if (violations.length === 0) return true;
-    if (mode.kind !== 'search' || options.sessionCalls === 0) {
-      if (mode.kind === 'search') mode = { kind: 'shrink', history: [], kept: [], sessionStart: runIndex };
-      throw new ContradictionFound(observation, violations, result.steps);
-    }
+    if (mode.kind !== 'search') throw new ContradictionFound(observation, violations, result.steps);
     const history = runner.historyBefore();
     const confirmation = await confirmContradiction({
       pool: options.pool,

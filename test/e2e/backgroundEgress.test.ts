@@ -1,0 +1,26 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixtures, runCli } from './runCli.js';
+
+// background-egress: flags fetched once a second after start-up and a download every 150 ms once initialised
+// (no tool causes them), and `search`, which sends telemetry on every call while it claims a closed world.
+describe('egress blamed only on the call that made it', () => {
+  it('lists background traffic as unconfirmed, never as a verdict, and keeps the true finding', async () => {
+    const result = await runCli(
+      ['check', '--seed', '3', '--', 'node', join(fixtures, 'background-egress.js')],
+      {
+        json: true,
+      },
+    );
+    const report = result.report;
+    expect(report?.settings.isolation, 'egress is observed only isolated').not.toBe('none');
+    const ping = report?.tools.find((tool) => tool.name === 'ping');
+    const search = report?.tools.find((tool) => tool.name === 'search');
+    expect(ping?.verdicts.openWorldHint.status).toBe('consistent');
+    // What a session saw during ping and no control-checked replay reproduced is kept, but moves nothing.
+    for (const flaky of ping?.flaky ?? []) expect(flaky.hint).toBe('openWorldHint');
+    expect(ping?.suggested.openWorldHint).toBe(false);
+    expect(search?.verdicts.openWorldHint.status).toBe('contradicted');
+    expect(result.code).toBe(1);
+  });
+});
