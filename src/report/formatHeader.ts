@@ -19,7 +19,9 @@ export function formatHeader(start: StartEvent, version: string | undefined, col
     plural(start.tools.length, 'tool'),
     `${settings.runs} runs per tool`,
   ];
-  if (settings.maxCommands > 1) parts.push(`up to ${settings.maxCommands} commands per run`);
+  parts.push(
+    settings.maxCommands > 1 ? `sessions of up to ${settings.maxCommands} calls` : 'a fresh sandbox per run',
+  );
   parts.push(`seed ${settings.seed}`);
   if (settings.path !== undefined) parts.push(`path "${settings.path}"`);
   const lines = [parts.join(' · '), colors.dim(`command: ${shellJoin(start.command)}`)];
