@@ -28,6 +28,7 @@ import type { CheckArguments } from './program.js';
 import { buildProgram } from './program.js';
 import { replayCommand } from './replayCommand.js';
 import { resolveCommandPaths } from '../launch/resolveCommandPaths.js';
+import { watchChecks, watchedDirectories } from './watch.js';
 
 export interface Io {
   readonly stdout: (text: string) => void;
@@ -51,11 +52,15 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   const program = buildProgram(
     async (args, explicit) => {
       verbose = args.verbose;
-      exitCode = await check(
-        applyConfig(args, explicit, await loadConfig(args.config, io.cwd)),
-        io,
-        (made) => (redactor = made),
-      );
+      const configured = applyConfig(args, explicit, await loadConfig(args.config, io.cwd));
+      const once = () => check(configured, io, (made) => (redactor = made));
+      exitCode = args.watch
+        ? await watchChecks(
+            once,
+            watchedDirectories(resolveCommandPaths([args.command, ...args.args], io.cwd)),
+            io,
+          )
+        : await once();
     },
     async (id) => {
       exitCode = await replay(id, io, main);

@@ -27,6 +27,8 @@ export interface CheckArguments {
   readonly maxCommands: number;
   /** `--jobs`: tools checked at once (default: the CPU count, capped). */
   readonly jobs?: number;
+  /** `--watch`: check again whenever a file of the server changes. */
+  readonly watch?: boolean;
   readonly seed?: number;
   readonly path?: string;
   readonly tool: readonly string[];
@@ -194,6 +196,11 @@ export function buildProgram(
       ).argParser(replayPath),
     )
     .option('--tool <name>', 'check only this tool; repeatable', collect)
+    .option(
+      '--watch',
+      "check again whenever a file of the server changes (the folders of the command's files, node_modules " +
+        'and dot-folders aside), every tool each time; the last report stays on screen; Ctrl-C stops',
+    )
     .addOption(
       new Option(
         '--producers <tools>',
