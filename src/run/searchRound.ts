@@ -171,7 +171,12 @@ export async function searchRound(
       kept: path.kept ?? [],
       sessionStart: path.sessionStart ?? 0,
     };
-    const details = await fc.check(property, { seed: options.seed, path: path.fcPath, endOnFailure: true });
+    const details = await fc.check(property, {
+      seed: options.seed,
+      numRuns: 1,
+      path: path.fcPath,
+      endOnFailure: true,
+    });
     return { runs: 1, ...evidenceOf(details, mode, flaky, roundOf(options), replay) };
   } finally {
     runner.close();

@@ -17,7 +17,7 @@ const check = (...extra: string[]) => [
   '--seed',
   '3',
   '--runs',
-  '4',
+  '5',
   '--fs',
   seed,
   '--baseline',

@@ -43,8 +43,10 @@ describe('the bookmarks scenario: an empty sandbox, two lies that need a bookmar
       expect(evidence.preamble?.[0]?.outcome).toBe('returned');
       // The checked command names the bookmark the preamble made (its id came back in add_bookmark's answer).
       expect(evidence.args).toEqual({ id: 'b1' });
-      expect(evidence.producers).toContain('add_bookmark');
-      expect(evidence.replay).toMatch(/--producers [\w,]*add_bookmark/);
+      // The producers the preamble favoured (learned in the tool's own runs) are pinned in the replay.
+      expect(evidence.replay).toContain(
+        `--producers ${evidence.producers?.length ? evidence.producers.join(',') : 'none'}`,
+      );
     }
     expect(contradiction(report, 'forget_bookmark', 'destructiveHint').changes).toEqual([
       expect.objectContaining({ kind: 'delete', entity: 'bookmarks.json#/bookmarks/[id=b1]' }),

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BLIND_REASON } from '../../src/run/blindness.js';
 import { fixtures, runCli, statuses } from './runCli.js';
 
 describe('a server that fails in every way during calls', () => {
@@ -27,7 +28,9 @@ describe('a server that fails in every way during calls', () => {
     const verdicts = statuses(report);
     const reason = (tool: string) =>
       JSON.stringify(report.tools.find((t) => t.name === tool)!.verdicts.readOnlyHint);
-    expect(verdicts.look?.readOnlyHint).toBe('consistent');
+    // The honest tools keep no state: the check is blind, and they are inconclusive for that reason alone.
+    expect(report.blind).toBe(BLIND_REASON);
+    expect(reason('look')).toBe(JSON.stringify({ status: 'inconclusive', reason: BLIND_REASON }));
     expect(verdicts.crash?.readOnlyHint).toBe('inconclusive');
     expect(reason('crash')).toMatch(
       /connection lost: .*; the server's stderr ended with: ⏎ faulty: about to crash ⏎ Error: the index is corrupt/,
@@ -37,7 +40,7 @@ describe('a server that fails in every way during calls', () => {
     expect(verdicts.huge?.readOnlyHint).toBe('inconclusive');
     expect(reason('huge')).toMatch(/over the 8 MiB cap/);
     // A stderr flood is survived: the answer still counts.
-    expect(verdicts.flood?.readOnlyHint).toBe('consistent');
+    expect(reason('flood')).toBe(JSON.stringify({ status: 'inconclusive', reason: BLIND_REASON }));
     // A fork bomb is contained (process limit, and the whole tree is killed with its run): whatever the
     // call came to, it is never blamed as a contradiction, and not one of its processes outlives the check.
     expect(verdicts.fork_bomb?.readOnlyHint).not.toBe('contradicted');

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BLIND_REASON } from '../../src/run/blindness.js';
 import { fixtures, runCli, statuses } from './runCli.js';
 
 describe('fixture servers', () => {
@@ -13,7 +14,12 @@ describe('fixture servers', () => {
     expect(result.code).toBe(0);
     const verdicts = statuses(result.report!);
     expect(verdicts.weird?.readOnlyHint).toBe('inconclusive');
-    expect(verdicts.echo?.readOnlyHint).toBe('consistent');
+    // echo keeps no state anywhere: the check is blind, so its claim is inconclusive for that reason only.
+    expect(result.report!.blind).toBe(BLIND_REASON);
+    expect(result.report!.tools.find((tool) => tool.name === 'echo')!.verdicts.readOnlyHint).toEqual({
+      status: 'inconclusive',
+      reason: BLIND_REASON,
+    });
     const weird = result.report!.tools.find((tool) => tool.name === 'weird')!;
     expect(weird.calls.total).toBe(0);
     expect(JSON.stringify(weird.verdicts.readOnlyHint)).toMatch(
@@ -87,7 +93,11 @@ describe('fixture servers', () => {
     expect(result.code).toBe(0);
     const verdicts = statuses(result.report!);
     expect(verdicts.stall?.readOnlyHint).toBe('inconclusive');
-    expect(verdicts.ping?.readOnlyHint).toBe('consistent');
+    // ping keeps no state: blind, never consistent, and never blamed for stall's time-outs.
+    expect(result.report!.tools.find((tool) => tool.name === 'ping')!.verdicts.readOnlyHint).toEqual({
+      status: 'inconclusive',
+      reason: BLIND_REASON,
+    });
     expect(JSON.stringify(result.report!.tools.find((t) => t.name === 'stall'))).toMatch(/time-out/);
   });
 });

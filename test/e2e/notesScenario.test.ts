@@ -61,7 +61,7 @@ describe('the notes scenario, at the default budget', () => {
     expect(stdout).toMatch(/Observed: add fs:\.access\.log/);
     expect(
       stdout.match(
-        /Reproduce with: hintproof check --fs seed --tool \w+ --seed \d+ --path [\d:]+ -- node server\.js \{fs\}/g,
+        /Reproduce with: hintproof check --fs \S*seed --tool \w+ --seed \d+ --path [\d:/sk.]+ -- node \S*server\.js \{fs\}/g,
       ),
     ).toHaveLength(4);
   });
