@@ -181,6 +181,20 @@ export interface Report {
    * why no claim about state could be confirmed. Its consistent state verdicts became inconclusive.
    */
   readonly blind?: string;
+  /**
+   * The server's own reads of its state (read-only tools taking no arguments, resources) read around every
+   * call: those used, and those left out with why. Absent when the server offered none.
+   */
+  readonly observers?: {
+    readonly used: ReadonlyArray<{ readonly name: string; readonly kind: 'tool' | 'resource' }>;
+    readonly dropped: ReadonlyArray<{
+      readonly name: string;
+      readonly kind: 'tool' | 'resource';
+      readonly reason: string;
+    }>;
+    /** Why resources could not be listed, when they could not. */
+    readonly problem?: string;
+  };
   readonly tools: readonly ToolReport[];
   /** Attempts to reach outside the sandbox at start-up, before any tool ran: listed, never blamed on a tool. */
   readonly startupEgress?: readonly EgressAttempt[];

@@ -4,6 +4,7 @@ import { formatContradictions } from './formatContradictions.js';
 import { formatCreatedDatabases } from './formatCreatedDatabases.js';
 import { formatDrift } from './formatDrift.js';
 import { formatFlaky } from './formatFlaky.js';
+import { formatObservers } from './formatObservers.js';
 import { formatInconclusive } from './formatInconclusive.js';
 import { formatSuggestions } from './formatSuggestions.js';
 import { formatSummary } from './formatSummary.js';
@@ -27,6 +28,7 @@ export function formatReportText(report: Report, colors: Colors): string {
     formatUnchecked(report, colors),
     formatUnexercised(report, colors),
     formatAmbient(report, colors),
+    formatObservers(report, colors),
     formatCreatedDatabases(report, colors),
     formatSuggestions(report, colors),
     formatSummary(report, colors),

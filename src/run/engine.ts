@@ -22,6 +22,8 @@ import { parseSessionPath } from './sessionPath.js';
 import type { SessionPath } from './sessionPath.js';
 import type { ToolInfo } from '../mcp/index.js';
 import { probe } from './probe.js';
+import type { ProbeResult } from './probe.js';
+import { observingSession } from './observingSession.js';
 import type { InProcessSpec } from './inProcessSession.js';
 import { startInProcessSession } from './inProcessSession.js';
 import type { ServerSpec } from './session.js';
@@ -123,7 +125,12 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
         ? (directory) => startInProcessSession(server, providers, directory)
         : (directory) => startSession(server, providers, directory);
     const numbering = new RunNumbering();
-    const found = await withPool(start, root, numbering, (pool) => probe(pool, options.calibrationMs));
+    const found = await withPool(start, root, numbering, (pool) =>
+      probe(pool, options.calibrationMs, options.timeoutSeconds),
+    );
+    // Every session after the probe also reads the server's own view of its state around each call.
+    const observed: SessionStarter = async (directory) =>
+      observingSession(await start(directory), found.observers, options.timeoutSeconds);
     if (found.tools.length === 0) {
       throw new SetupError(
         `The server "${found.server.name}" lists no tools (tools/list returned an empty list), so there is nothing ` +
@@ -159,7 +166,7 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
     });
     const isExcluded = exclusionOf(found.ambient, options.ignore);
     const checkOne = (tool: ToolInfo, emitTool: EventSink) =>
-      withPool(start, root, numbering, (toolPool) =>
+      withPool(observed, root, numbering, (toolPool) =>
         checkTool(tool, {
           pool: toolPool,
           tools: found.tools,
@@ -195,6 +202,7 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       ambient: found.ambient,
       ...(found.startupEgress.length > 0 ? { startupEgress: found.startupEgress } : {}),
       ...(blind ? { blind: BLIND_REASON } : {}),
+      ...observersReport(found.observers),
       tools,
       ...(options.baseline === undefined
         ? {}
@@ -251,4 +259,21 @@ function selectTools<T extends { name: string }>(
     );
   }
   return tools.filter((tool) => wanted.includes(tool.name));
+}
+
+/** The report's `observers`: which reads showed the server's state, and which were left out and why. */
+function observersReport(calibration: ProbeResult['observers']): Pick<Report, 'observers'> {
+  const dropped = calibration.dropped.map(({ observer, reason }) => ({
+    name: observer.name,
+    kind: observer.kind,
+    reason,
+  }));
+  if (calibration.used.length === 0 && dropped.length === 0 && calibration.problem === undefined) return {};
+  return {
+    observers: {
+      used: calibration.used.map(({ name, kind }) => ({ name, kind })),
+      dropped,
+      ...(calibration.problem === undefined ? {} : { problem: calibration.problem }),
+    },
+  };
 }
