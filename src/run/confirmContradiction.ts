@@ -1,3 +1,4 @@
+import type { EgressAttempt } from '../../harness/process/index.js';
 import { violationsOf } from '../checks/index.js';
 import type { Violation } from '../checks/violation.js';
 import type { HintName, Hints } from '../model/hints.js';
@@ -61,13 +62,20 @@ export async function confirmContradiction(input: ConfirmInput): Promise<Confirm
         : violationsOf(input.effective, observation).filter((violation) => input.hints.has(violation.hint));
     const egress = violations.find((violation) => violation.hint === 'openWorldHint');
     if (egress !== undefined && observation !== undefined) {
-      // Egress is the call's doing only if the same time passing without the call shows none.
+      // Egress is the call's doing only where the same time passing without the call reaches nowhere alike.
       const call = egress.call === 2 ? observation.call2 : observation.call1;
       const window = Math.max(CONTROL_MIN_MS, 2 * (call?.durationMs ?? 0));
-      if ((await controlRun(input.pool, replayed(calls), window, input.options)) > 0) {
+      const background = await controlRun(input.pool, replayed(calls), window, input.options);
+      const seen = new Set(background.map(destinationOf));
+      const caused = (egress.egress ?? []).filter((attempt) => !seen.has(destinationOf(attempt)));
+      if (caused.length === 0) {
         violations = violations.filter((violation) => violation !== egress);
         replays.push(
-          `a control run without the call reached outside the sandbox too within ${window} ms: background traffic`,
+          `a control run without the call reached the same destinations within ${window} ms: background traffic`,
+        );
+      } else {
+        violations = violations.map((violation) =>
+          violation === egress ? { ...egress, egress: caused } : violation,
         );
       }
     }
@@ -145,4 +153,9 @@ function describeReplay(
   const outcome =
     result.observation === undefined ? (result.aborted ?? 'the command was not made') : 'no contradiction';
   return `replayed ${after} on a fresh sandbox: ${outcome}`;
+}
+
+/** Where an attempt went, as compared between a call and its control run. */
+function destinationOf(attempt: EgressAttempt): string {
+  return `${attempt.kind} ${attempt.destination}`;
 }

@@ -130,7 +130,7 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
     );
     // Every session after the probe also reads the server's own view of its state around each call.
     const observed: SessionStarter = async (directory) =>
-      observingSession(await start(directory), found.observers, options.timeoutSeconds);
+      observingSession(await start(directory), found.observers);
     if (found.tools.length === 0) {
       throw new SetupError(
         `The server "${found.server.name}" lists no tools (tools/list returned an empty list), so there is nothing ` +
@@ -268,10 +268,11 @@ function observersReport(calibration: ProbeResult['observers']): Pick<Report, 'o
     kind: observer.kind,
     reason,
   }));
-  if (calibration.used.length === 0 && dropped.length === 0 && calibration.problem === undefined) return {};
+  if (calibration.observers.length === 0 && dropped.length === 0 && calibration.problem === undefined)
+    return {};
   return {
     observers: {
-      used: calibration.used.map(({ name, kind }) => ({ name, kind })),
+      used: calibration.observers.map(({ name, kind }) => ({ name, kind })),
       dropped,
       ...(calibration.problem === undefined ? {} : { problem: calibration.problem }),
     },

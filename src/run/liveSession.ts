@@ -1,4 +1,5 @@
 import type { HarvestedValue, SandboxSnapshot } from '../../harness/index.js';
+import type { EgressAttempt } from '../../harness/process/index.js';
 import type { ArgumentGuard } from '../generate/index.js';
 import { extendRunPool, recordsIn, resolveLiveChoices, RUN_POOL_LIMIT, valuesIn } from '../generate/index.js';
 import { completed, describeFailure, succeeded } from '../model/callOutcome.js';
@@ -125,7 +126,11 @@ export class LiveSession {
    * A control window: what the server tries to reach over `ms` milliseconds while no call is made (after the
    * preamble calls, made as in a run). Egress a call is blamed for must not happen without it.
    */
-  async control(preamble: readonly PlannedCall[], ms: number, options: CommandOptions): Promise<number> {
+  async control(
+    preamble: readonly PlannedCall[],
+    ms: number,
+    options: CommandOptions,
+  ): Promise<readonly EgressAttempt[]> {
     for (const planned of preamble) {
       await this.session.connection.callTool(
         planned.tool,
@@ -135,7 +140,7 @@ export class LiveSession {
     }
     await this.session.egress();
     await new Promise((resolve) => setTimeout(resolve, ms));
-    return (await this.session.egress()).length;
+    return this.session.egress();
   }
 
   #learn(args: Readonly<Record<string, unknown>>, outcome: CallOutcome): void {

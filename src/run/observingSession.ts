@@ -1,6 +1,6 @@
 import type { Sandbox, SandboxSnapshot, Snapshot } from '../../harness/index.js';
-import type { Calibration, ObservedSnapshot } from '../observe/index.js';
-import { diffObserved, readObservers } from '../observe/index.js';
+import type { EgressAttempt } from '../../harness/process/index.js';
+import type { ObservedEnvironment, ObservedSnapshot } from '../observe/index.js';
 import type { RunSession } from './session.js';
 
 /** The key of the observers' reading in a session's snapshots, beside the environments'. */
@@ -19,17 +19,20 @@ interface ObservedReading extends Snapshot {
  * The session with its server's own view of its state as one more environment: every snapshot also reads the
  * calibrated observers (the server's read-only tools and resources), and every diff also compares what they
  * showed, their volatile parts masked (`observed:list_items#/[id=i1]/views`). The baseline is taken again,
- * observers included. A server that is no longer alive is not read (no change is seen through it).
+ * observers included. A server that is no longer alive is not read (no change is seen through it). Egress
+ * attempted while the observers are read is not blamed on any call.
  */
 export async function observingSession(
   session: RunSession,
-  calibration: Pick<Calibration, 'used' | 'mask'>,
-  timeoutSeconds: number,
+  observed: ObservedEnvironment,
 ): Promise<RunSession> {
-  if (calibration.used.length === 0) return session;
+  if (observed.observers.length === 0) return session;
   const inner = session.sandbox;
   const observedIn = (snapshot: SandboxSnapshot) =>
     (snapshot.get(OBSERVED_KEY) as ObservedReading | undefined)?.observed ?? NOTHING_READ;
+  // Egress the server attempts while its observers are read is theirs, not the call's: what came before
+  // the reads is kept for the next `egress()`, what came during them is dropped.
+  let pending: EgressAttempt[] = [];
   const sandbox: Sandbox = {
     directory: inner.directory,
     placeholders: inner.placeholders,
@@ -37,19 +40,26 @@ export async function observingSession(
     async snapshot() {
       const snapshot = await inner.snapshot();
       if (!session.alive()) return snapshot;
+      pending.push(...(await session.egress()));
       const reading: ObservedReading = {
         environment: OBSERVED_KEY,
-        observed: await readObservers(session.connection, calibration.used, timeoutSeconds),
+        observed: await observed.snapshot(session.connection),
       };
+      await session.egress();
       return new Map<string, Snapshot>([...snapshot, [OBSERVED_KEY, reading]]);
     },
     diff: (before, after) => [
       ...inner.diff(before, after),
-      ...diffObserved(observedIn(before), observedIn(after), calibration.mask),
+      ...observed.diff(observedIn(before), observedIn(after)),
     ],
     harvest: (snapshot) => inner.harvest(snapshot),
     [Symbol.asyncDispose]: () => inner[Symbol.asyncDispose](),
   };
   const baseline = await sandbox.snapshot();
-  return { ...session, sandbox, baseline };
+  const egress = async () => {
+    const attempts = [...pending, ...(await session.egress())];
+    pending = [];
+    return attempts;
+  };
+  return { ...session, sandbox, baseline, egress };
 }

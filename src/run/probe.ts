@@ -1,10 +1,10 @@
 import type { Change, HarvestedValue } from '../../harness/index.js';
-import { SandboxLost } from '../../harness/index.js';
+import { changeKey, SandboxLost } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
 import type { ServerIdentity, ToolInfo } from '../mcp/index.js';
 import { SetupError } from '../model/setupError.js';
-import type { Calibration } from '../observe/index.js';
-import { calibrateObservers, discoverObservers } from '../observe/index.js';
+import type { ObservedEnvironment } from '../observe/index.js';
+import { observeServer } from '../observe/index.js';
 import type { SessionPool } from './sessionPool.js';
 
 export interface ProbeResult {
@@ -18,7 +18,7 @@ export interface ProbeResult {
   /** What the server tried to reach while starting and idling, before any tool was called. */
   readonly startupEgress: readonly EgressAttempt[];
   /** The server's own reads of its state, calibrated: read around every call of the check. */
-  readonly observers: Calibration & { readonly problem?: string };
+  readonly observers: ObservedEnvironment;
 }
 
 /**
@@ -52,19 +52,26 @@ async function calibrate(
     await new Promise((resolve) => setTimeout(resolve, calibrationMs));
     const later = await session.sandbox.snapshot();
     const startupEgress = await session.egress();
-    // Observers are calibrated after the ambient snapshots: their reads must not count as ambient change.
-    const found = await discoverObservers(session.connection, session.tools);
-    const calibration = await calibrateObservers(
-      session.connection,
-      found.observers,
-      calibrationMs,
+    const ambient = session.sandbox.diff(session.baseline, later);
+    const ambientKeys = new Set(ambient.map(changeKey));
+    // Observers are calibrated after the ambient snapshots: their reads must not count as ambient change. One
+    // whose read changes the sandbox is left out: read around every call, it would be blamed on each.
+    const observers = await observeServer(session.connection, session.tools, {
+      pauseMs: calibrationMs,
       timeoutSeconds,
-    );
+      changedAround: async (read) => {
+        const before = await session.sandbox.snapshot();
+        await read();
+        const after = await session.sandbox.snapshot();
+        const change = session.sandbox.diff(before, after).find((c) => !ambientKeys.has(changeKey(c)));
+        return change === undefined ? undefined : `${change.kind} ${changeKey(change)}`;
+      },
+    });
     return {
-      observers: { ...calibration, ...(found.problem === undefined ? {} : { problem: found.problem }) },
+      observers,
       server: session.connection.server,
       tools: session.tools,
-      ambient: session.sandbox.diff(session.baseline, later),
+      ambient,
       harvested: session.sandbox.harvest(session.baseline),
       placeholders: session.placeholders,
       startupEgress,

@@ -1,4 +1,5 @@
 import { SandboxLost } from '../../harness/index.js';
+import type { EgressAttempt } from '../../harness/process/index.js';
 import type { ArgumentGuard } from '../generate/index.js';
 import { resolveLiveChoices } from '../generate/index.js';
 import type { CommandOptions } from './executeCommand.js';
@@ -52,13 +53,13 @@ export async function controlRun(
   preamble: readonly PlannedCall[],
   ms: number,
   options: CommandOptions,
-): Promise<number> {
+): Promise<readonly EgressAttempt[]> {
   const live = await takeLive(pool, { tool: '', args: {}, guard: AS_MADE });
-  if (!(live instanceof LiveSession)) return 0;
+  if (!(live instanceof LiveSession)) return [];
   try {
     return await live.control(preamble, ms, options);
   } catch (error) {
-    if (error instanceof SandboxLost) return 0;
+    if (error instanceof SandboxLost) return [];
     throw error;
   } finally {
     pool.release(live.session);

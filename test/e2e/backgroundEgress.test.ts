@@ -16,11 +16,19 @@ describe('egress blamed only on the call that made it', () => {
     expect(report?.settings.isolation, 'egress is observed only isolated').not.toBe('none');
     const ping = report?.tools.find((tool) => tool.name === 'ping');
     const search = report?.tools.find((tool) => tool.name === 'search');
-    expect(ping?.verdicts.openWorldHint.status).toBe('consistent');
-    // What a session saw during ping and no control-checked replay reproduced is kept, but moves nothing.
+    // What a session saw during ping and no control-checked replay pinned on it is kept, but moves nothing:
+    // never contradicted, and never consistent while such evidence stands.
+    expect(ping?.verdicts.openWorldHint.status).toBe(
+      ping?.flaky === undefined ? 'consistent' : 'inconclusive',
+    );
     for (const flaky of ping?.flaky ?? []) expect(flaky.hint).toBe('openWorldHint');
     expect(ping?.suggested.openWorldHint).toBe(false);
-    expect(search?.verdicts.openWorldHint.status).toBe('contradicted');
+    const telemetry = search?.verdicts.openWorldHint;
+    expect(telemetry?.status).toBe('contradicted');
+    // Blamed for what only it reached: the telemetry port, not the download's.
+    if (telemetry?.status === 'contradicted') {
+      expect(telemetry.evidence.egress?.map((attempt) => attempt.destination)).toContain('127.0.0.1:10');
+    }
     expect(result.code).toBe(1);
   });
 });
