@@ -6,7 +6,7 @@ import { declaredHints, effectiveHints, isContradictableClaim } from '../hints/e
 import { HINT_NAMES } from '../model/hints.js';
 import type { HintName, Hints } from '../model/hints.js';
 import type { ToolInfo } from '../mcp/index.js';
-import type { Evidence, FlakyEvidence, ToolReport, Verdict } from '../model/report.js';
+import type { Evidence, FlakyEvidence, ToolReport } from '../model/report.js';
 import type { SessionPath } from './sessionPath.js';
 import type { EventSink } from '../model/events.js';
 import { namesExisting } from './namesExisting.js';
@@ -172,10 +172,8 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
       afterPreamble: tally.afterPreamble,
       ...(unexercised(tally).length === 0 ? {} : { unexercised: unexercised(tally) }),
     },
-    verdicts: unsettled(
-      verdictsFor(effective, tally, contradictions, reason, options.egressUnobserved),
-      flaky,
-    ),
+    // What was seen once and never reproduced is listed (flaky) and settles nothing.
+    verdicts: verdictsFor(effective, tally, contradictions, reason, options.egressUnobserved),
     // What was seen once and never reproduced moves no suggestion either way.
     suggested: unmoved(
       suggestedHints(effective, tally, options.egressUnobserved === undefined),
@@ -201,21 +199,4 @@ function unmoved(suggested: Hints, effective: Hints, flaky: readonly FlakyEviden
   const left = { ...suggested };
   for (const { hint } of flaky) left[hint] = effective[hint];
   return left;
-}
-
-export const UNSETTLED_REASON =
-  'contradicted once in a session, but no replay from a fresh sandbox reproduced it (see "Seen once, not ' +
-  'reproduced"): neither confirmed nor refuted';
-
-/** A hint with unreproduced contrary evidence is not consistent: it is inconclusive, with the reason. */
-function unsettled(
-  verdicts: Record<HintName, Verdict>,
-  flaky: readonly FlakyEvidence[],
-): Record<HintName, Verdict> {
-  const settled = { ...verdicts };
-  for (const { hint } of flaky) {
-    if (settled[hint].status === 'consistent')
-      settled[hint] = { status: 'inconclusive', reason: UNSETTLED_REASON };
-  }
-  return settled;
 }

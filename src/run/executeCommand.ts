@@ -3,6 +3,7 @@ import { completed } from '../model/callOutcome.js';
 import type { CallOutcome } from '../model/callOutcome.js';
 import type { CallRecord, Observation } from '../model/observation.js';
 import { substituteDeep, withPlaceholders } from './placeholders.js';
+import { preferSandbox } from './preferSandbox.js';
 import type { RunSession } from './session.js';
 
 export interface CommandOptions {
@@ -37,7 +38,10 @@ export async function executeCommand(
       const change = { ...found, detail: withPlaceholders(found.detail, session.placeholders) };
       (options.isExcluded(change) ? excluded : changes).push(change);
     }
-    return [{ outcome, changes, ...(egress.length > 0 ? { egress } : {}), durationMs }, to];
+    return [
+      { outcome, changes: preferSandbox(changes), ...(egress.length > 0 ? { egress } : {}), durationMs },
+      to,
+    ];
   };
 
   await session.egress(); // what the server attempted before this command is not its doing

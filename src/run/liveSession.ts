@@ -9,6 +9,7 @@ import type { PreambleCall } from '../model/report.js';
 import type { CommandOptions } from './executeCommand.js';
 import { executeCommand } from './executeCommand.js';
 import { substituteDeep, withPlaceholders } from './placeholders.js';
+import { preferSandbox } from './preferSandbox.js';
 import type { RunSession } from './session.js';
 import { parsedOutcome, valuesInOutcome } from './valuesInOutcome.js';
 
@@ -88,10 +89,12 @@ export class LiveSession {
       );
       if (!completed(outcome)) await session.kill();
       const after = await session.sandbox.snapshot();
-      const changes = session.sandbox
-        .diff(this.#before, after)
-        .filter((change) => !options.isExcluded(change))
-        .map((change) => ({ ...change, detail: withPlaceholders(change.detail, session.placeholders) }));
+      const changes = preferSandbox(
+        session.sandbox
+          .diff(this.#before, after)
+          .filter((change) => !options.isExcluded(change))
+          .map((change) => ({ ...change, detail: withPlaceholders(change.detail, session.placeholders) })),
+      );
       this.#before = after;
       this.#history.push({ tool: planned.tool, args, changed: changes.length > 0 });
       steps.push({
