@@ -19,9 +19,7 @@ export function formatHeader(start: StartEvent, version: string | undefined, col
     plural(start.tools.length, 'tool'),
     `${settings.runs} runs per tool`,
   ];
-  parts.push(
-    settings.maxCommands > 1 ? `sessions of up to ${settings.maxCommands} calls` : 'a fresh sandbox per run',
-  );
+  if (settings.maxCommands > 1) parts.push(`sessions of up to ${settings.maxCommands} calls`);
   parts.push(`seed ${settings.seed}`);
   if (settings.path !== undefined) parts.push(`path "${settings.path}"`);
   const lines = [parts.join(' · '), colors.dim(`command: ${shellJoin(start.command)}`)];
