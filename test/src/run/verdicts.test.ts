@@ -149,7 +149,10 @@ describe('suggestedHints', () => {
       args: { action: 'list' },
     });
     expect(suggestedHints(readOnly, wrote).readOnlyHint).toBe(false);
-    const deleted = tallyObservation(deleteFailed, { ...observe({}), args: { action: 'delete' } });
+    let deleted = tallyObservation(deleteFailed, { ...observe({}), args: { action: 'delete' } });
+    for (let i = 0; i < MIN_SUPPORT; i++) {
+      deleted = tallyObservation(deleted, { ...observe({}), args: { action: 'list' } });
+    }
     expect(suggestedHints(declared, deleted, true).readOnlyHint).toBe(true);
   });
 
