@@ -22,6 +22,8 @@ export interface Observation {
   readonly args: Readonly<Record<string, unknown>>;
   readonly call1: CallRecord;
   readonly call2?: CallRecord;
+  /** Why call 2 was not made though call 1 completed: the server was stopped (the disk guard's reason). */
+  readonly call2Skipped?: string;
   /** Changes removed because they were ambient or matched an `--ignore` pattern; shown, never checked. */
   readonly excluded: readonly Change[];
 }

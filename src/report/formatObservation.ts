@@ -43,7 +43,6 @@ function formatCall(call: 1 | 2, record: CallRecord): string {
  * gone after it (it exited, or was stopped, e.g. by the disk limit).
  */
 function whyNotMade(observation: Observation): string {
-  return completed(observation.call1.outcome)
-    ? 'the server was no longer running after call 1'
-    : 'call 1 failed';
+  if (!completed(observation.call1.outcome)) return 'call 1 failed';
+  return observation.call2Skipped ?? 'the server was no longer running after call 1';
 }

@@ -46,8 +46,10 @@ export async function executeCommand(
 
   await session.egress(); // what the server attempted before this command is not its doing
   const [call1, middle] = await call(before);
-  if (!completed(call1.outcome) || !session.alive()) {
-    return { observation: { tool, args, call1, excluded }, after: middle };
+  if (!completed(call1.outcome)) return { observation: { tool, args, call1, excluded }, after: middle };
+  if (!session.alive()) {
+    const why = session.stopReason?.() ?? 'the server was no longer running after call 1';
+    return { observation: { tool, args, call1, call2Skipped: why, excluded }, after: middle };
   }
   const [call2, after] = await call(middle);
   return { observation: { tool, args, call1, call2, excluded }, after };

@@ -67,6 +67,8 @@ export interface RunSession extends AsyncDisposable {
   kill(): Promise<void>;
   /** The attempts to reach outside the sandbox since the previous call (always empty when not traced). */
   egress(): Promise<readonly EgressAttempt[]>;
+  /** Why the server stopped, once it has and hintproof knows why (the disk guard's reason). */
+  stopReason?(): string | undefined;
 }
 
 /**
@@ -76,7 +78,7 @@ export interface RunSession extends AsyncDisposable {
 export async function openSession(
   sandbox: Sandbox,
   connection: McpConnection,
-  hooks: Pick<RunSession, 'alive' | 'kill' | 'egress'> & {
+  hooks: Pick<RunSession, 'alive' | 'kill' | 'egress' | 'stopReason'> & {
     dispose: () => Promise<void>;
     /** The placeholders the server was given, when they differ from the sandbox's (an isolated pg run). */
     placeholders?: Readonly<Record<string, string>>;
@@ -197,6 +199,7 @@ export async function startSession(
         alive: () => running.exitStatus() === undefined,
         kill: () => running.kill(),
         egress: async () => (egress ? egress.read() : []),
+        stopReason: () => guard?.exceeded(),
         dispose,
         placeholders,
       });

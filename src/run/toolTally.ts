@@ -95,7 +95,8 @@ export function tallyObservation(
   const failures = calls.filter((call) => !succeeded(call.outcome));
   const firstSucceeded = succeeded(observation.call1.outcome);
   const all = calls.flatMap((call) => call.changes);
-  const sample = tally.sampleError ?? failures.map((call) => describeFailure(call.outcome))[0];
+  const sample =
+    tally.sampleError ?? failures.map((call) => describeFailure(call.outcome))[0] ?? observation.call2Skipped;
   const unreachable =
     tally.unreachable ??
     failures
