@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { runChecks, VERSION } from '../dist/src/index.js';
 import { createPgProvider } from '../dist/harness/environments/postgres/index.js';
 import { runFloor } from './pgFloor.js';
+import { goal, report } from './goal.js';
 
 const { values } = parseArgs({
   options: { json: { type: 'string' }, runs: { type: 'string', default: '25' } },
@@ -80,5 +81,7 @@ console.log(
 console.log(
   `  bare client  ${result.pg.floorSeconds.toFixed(2)} s  (a database per command from the template, same calls)`,
 );
-console.log(`  ratio        ${result.pg.ratio.toFixed(2)}  (goal ≤ 1.5)`);
+result.goals = [
+  report(goal('db-article: hintproof ÷ per-run floor', hintproofSeconds / floorSeconds, { max: 1.5 })),
+];
 if (values.json) writeFileSync(values.json, `${JSON.stringify(result, null, 2)}\n`);

@@ -1,7 +1,8 @@
 // Benchmark: hintproof's time per command for a tool that touches one row of a table of 1k, 100k and 1M rows
 // (embedded provider). Goal: flat (≤ 2× from 1k to 1M rows): snapshots read the change log, not the tables.
-// msPerCommand is the time from the first command to the last, divided by the commands: it includes each
-// run's reset (CREATE DATABASE … TEMPLATE), which the session pool prepares while the previous run executes.
+// msPerCommand is the time from the first command to the last, divided by the commands: it includes the
+// sessions' databases (CREATE DATABASE … TEMPLATE, one per session of up to --max-commands calls), which the
+// session pool prepares while the previous session runs. One tool, so --jobs 1: nothing runs beside it.
 // Usage: node bench/pgScaling.js [--json FILE] [--runs N]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { runChecks, VERSION } from '../dist/src/index.js';
+import { goal, report } from './goal.js';
 
 const { values } = parseArgs({
   options: { json: { type: 'string' }, runs: { type: 'string', default: '20' } },
@@ -42,6 +44,7 @@ try {
         },
         pg: { seed },
         runs,
+        jobs: 1,
         seed: 1,
         timeoutSeconds: 30,
         ignore: [],
@@ -68,5 +71,5 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 const ratio = figures[2].msPerCommand / figures[0].msPerCommand;
-console.log(`  1M / 1k       ${ratio.toFixed(2)}×  (goal ≤ 2)`);
-if (values.json) writeFileSync(values.json, `${JSON.stringify({ pgScaling: figures }, null, 2)}\n`);
+const goals = [report(goal('pg per-command cost, 1M ÷ 1k rows', ratio, { unit: '×', max: 2 }))];
+if (values.json) writeFileSync(values.json, `${JSON.stringify({ pgScaling: figures, goals }, null, 2)}\n`);

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { runChecks, VERSION } from '../dist/src/index.js';
+import { goal, report } from './goal.js';
 
 const { values } = parseArgs({
   options: { json: { type: 'string' }, runs: { type: 'string', default: '15' } },
@@ -70,10 +71,10 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
-for (const journal of ['wal', 'delete']) {
+const goals = ['wal', 'delete'].map((journal) => {
   const [small, large] = figures.filter((figure) => figure.journal === journal);
-  console.log(
-    `  ${journal.padEnd(6)} 100k / 1k  ${(large.msPerCommand / small.msPerCommand).toFixed(2)}×  (goal ≤ 2)`,
-  );
-}
-if (values.json) writeFileSync(values.json, `${JSON.stringify({ sqliteScaling: figures }, null, 2)}\n`);
+  const ratio = large.msPerCommand / small.msPerCommand;
+  return report(goal(`sqlite (${journal}) per-command cost, 100k ÷ 1k rows`, ratio, { unit: '×', max: 2 }));
+});
+if (values.json)
+  writeFileSync(values.json, `${JSON.stringify({ sqliteScaling: figures, goals }, null, 2)}\n`);
