@@ -39,7 +39,7 @@ export function goalLine(/** @type {Goal} */ entry) {
       ? ''
       : ` (${Math.round(Math.abs(entry.value / bound - 1) * 100)}% ${entry.goal.startsWith('≤') ? 'over' : 'under'})`;
   const note = entry.note === undefined ? '' : `  [${entry.note}]`;
-  return `${entry.figure.padEnd(44)} ${value.padStart(10)} · goal ${entry.goal} · ${entry.met ? 'met' : 'NOT met'}${off}${note}`;
+  return `${entry.figure.padEnd(50)} ${value.padStart(10)} · goal ${entry.goal} · ${entry.met ? 'met' : 'NOT met'}${off}${note}`;
 }
 
 /** Prints the goal's line and returns it, for the figure's JSON. */

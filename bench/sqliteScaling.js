@@ -2,7 +2,8 @@
 // 100k rows, in WAL and in rollback-journal mode. Goal: flat (≤ 2× from 1k to 100k rows): a snapshot reads the
 // database's files, and the diff decodes only the pages whose bytes moved, not the table.
 // msPerCommand is the time from the first command to the last, divided by the commands (each run's fresh copy
-// of the seeded database included, which the session pool prepares while the previous run executes).
+// of the seeded database per session included, which the session pool prepares while the previous session
+// runs). --jobs 1: the two tools one after the other, so the time per command is one tool's.
 // Usage: node bench/sqliteScaling.js [--json FILE] [--runs N]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,6 +46,7 @@ try {
           },
           sqliteSeed: seed,
           runs,
+          jobs: 1,
           seed: 1,
           timeoutSeconds: 30,
           ignore: [],
