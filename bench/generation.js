@@ -82,13 +82,20 @@ async function commandsUntilFound(scenario, lie, seed, runs, pools) {
       server: {
         command: command[0] === 'node' ? process.execPath : command[0],
         args: command.slice(1).map((arg) => (arg.endsWith('.js') ? join(scenario.directory, arg) : arg)),
-        env: {},
+        env: scenario.expected.env ?? {},
         startupTimeoutSeconds: 30,
         clientVersion: VERSION,
       },
       ...(scenario.expected.fs === undefined
         ? {}
         : { fsSeed: join(scenario.directory, scenario.expected.fs) }),
+      // The scenario's other seeds, as the demo gives them: without them its lies cannot show.
+      ...(scenario.expected.sqlite === undefined
+        ? {}
+        : { sqliteSeed: join(scenario.directory, scenario.expected.sqlite) }),
+      ...(scenario.expected.home === undefined
+        ? {}
+        : { homeSeed: join(scenario.directory, scenario.expected.home) }),
       runs,
       seed,
       tools: [lie.tool],
