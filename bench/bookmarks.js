@@ -103,7 +103,7 @@ for (const figure of figures) {
 }
 const goals = figures.map((figure) =>
   report(
-    goal(`bookmarks: seeds catching ${figure.tool}.${figure.hint}`, Number(figure.caught.split('/')[0]), {
+    goal(`bookmarks ${figure.tool}.${figure.hint} caught`, Number(figure.caught.split('/')[0]), {
       min: seeds,
     }),
   ),
