@@ -11,7 +11,8 @@ import type { SessionPath } from './sessionPath.js';
 import type { EventSink } from '../model/events.js';
 import { namesExisting } from './namesExisting.js';
 import { substituteDeep } from './placeholders.js';
-import { aloneBudget, preambleCandidates } from './preamblePlan.js';
+import type { RoundContext } from './planRound.js';
+import { afterRound, firstBudget, planRound } from './planRound.js';
 import type { CallGenerator, RoundResult } from './searchRound.js';
 import { producersIn, searchRound } from './searchRound.js';
 import type { SessionPool } from './sessionPool.js';
@@ -62,11 +63,12 @@ export interface ToolCheckOptions {
 }
 
 /**
- * Checks one tool. fast-check runs `runs` runs (each in a fresh sandbox and server) and every command of the
- * tool is checked against its contradictable claims. The first runs call the tool alone; when none of its calls
- * met existing state, the rest of the budget runs it after preambles of producers (tools seen to add state),
- * whose arguments and answers feed its arguments. A contradiction is shrunk, recorded with its seed, path and
- * preamble, and the search goes on with the remaining budget and a derived seed for the claims still open.
+ * Checks one tool, in rounds: each a fast-check search (`searchRound`, runs in sessions) with its own seed, and
+ * every command of the tool checked against its contradictable claims. Which round comes next is `planRound`'s
+ * decision: the first runs call the tool alone; when none of its commands met existing state, the rest of the
+ * budget runs it after preambles of producers (tools seen to add state), whose arguments and answers feed its
+ * arguments. A contradiction is confirmed, shrunk and recorded with its seed, path and preamble, and the next
+ * round spends the remaining budget, with the next seed, on the claims still open.
  */
 export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Promise<ToolReport> {
   const declared = declaredHints(tool.annotations);
@@ -98,23 +100,28 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
 
   if (alone !== undefined) {
     const replaying = options.path !== undefined;
-    let remaining = replaying ? 1 : options.runs;
-    let aloneLeft = replaying ? (options.producers === undefined ? 1 : 0) : aloneBudget(options.runs);
-    for (let round = 0; remaining > 0; round++) {
-      const favoured = new Set(options.producers ?? learned);
-      const producers = options.tools.map((of) => of.name).filter((name) => favoured.has(name));
-      const candidates =
-        !options.stateful || aloneLeft > 0 || (tally.metExisting > 0 && !replaying)
-          ? []
-          : preambleCandidates(options.tools, favoured);
-      const preamble = candidates.flatMap(({ tool: name, weight }) => {
-        const of = options.tools.find((candidate) => candidate.name === name);
-        const generator = of === undefined ? undefined : generatorOf(of, true);
+    const live = (name: string) => {
+      const of = options.tools.find((candidate) => candidate.name === name);
+      return of === undefined ? undefined : generatorOf(of, true);
+    };
+    const context = (): RoundContext => ({
+      seed: options.seed,
+      replaying,
+      stateful: options.stateful,
+      tools: options.tools,
+      ...(options.producers === undefined ? {} : { pinned: options.producers }),
+      learned,
+      metExisting: tally.metExisting,
+      generates: (name) => live(name) !== undefined,
+    });
+    let budget = firstBudget(options.runs, replaying, options.producers !== undefined);
+    for (let plan = planRound(budget, context()); plan !== undefined; plan = planRound(budget, context())) {
+      const preamble = plan.preamble.flatMap(({ tool: name, weight }) => {
+        const generator = live(name);
         return generator === undefined ? [] : [{ ...generator, weight }];
       });
       const target = preamble.length === 0 ? alone : (generatorOf(tool, true) ?? alone);
-      const numRuns = preamble.length === 0 && aloneLeft > 0 ? Math.min(remaining, aloneLeft) : remaining;
-      const seed = options.seed + round;
+      const { seed, producers } = plan;
       const found: RoundResult = await searchRound(
         {
           pool: options.pool,
@@ -124,7 +131,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
           effective,
           open,
           seed,
-          numRuns,
+          numRuns: plan.numRuns,
           ...(options.path === undefined ? {} : { path: options.path }),
           sessionCalls: options.stateful ? options.sessionCalls : 0,
           probePlaceholders: options.probePlaceholders,
@@ -153,8 +160,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
         open.delete(hint);
         options.emit({ type: 'contradiction', tool: tool.name, hint, evidence });
       }
-      remaining = replaying ? 0 : remaining - found.runs;
-      if (preamble.length === 0) aloneLeft = Math.max(0, aloneLeft - found.runs);
+      budget = afterRound(budget, plan, found.runs, replaying);
     }
   }
 
