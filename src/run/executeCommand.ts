@@ -2,7 +2,7 @@ import type { Change, SandboxSnapshot } from '../../harness/index.js';
 import { completed } from '../model/callOutcome.js';
 import type { CallOutcome } from '../model/callOutcome.js';
 import type { CallRecord, Observation } from '../model/observation.js';
-import { substituteDeep, withPlaceholders } from './placeholders.js';
+import { substituteDeep, withPlaceholders, withPlaceholdersDeep } from './placeholders.js';
 import { preferSandbox } from './preferSandbox.js';
 import type { RunSession } from './session.js';
 
@@ -28,7 +28,10 @@ export async function executeCommand(
   const excluded: Change[] = [];
   const call = async (from: SandboxSnapshot): Promise<[CallRecord, SandboxSnapshot]> => {
     const started = performance.now();
-    const outcome: CallOutcome = await session.connection.callTool(tool, resolved, options.timeoutSeconds);
+    const outcome: CallOutcome = withPlaceholdersDeep(
+      await session.connection.callTool(tool, resolved, options.timeoutSeconds),
+      session.placeholders,
+    );
     const durationMs = Math.round(performance.now() - started);
     if (!completed(outcome)) await session.kill();
     const to = await session.sandbox.snapshot();

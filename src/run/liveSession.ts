@@ -8,7 +8,7 @@ import type { Observation } from '../model/observation.js';
 import type { PreambleCall } from '../model/report.js';
 import type { CommandOptions } from './executeCommand.js';
 import { executeCommand } from './executeCommand.js';
-import { substituteDeep, withPlaceholders } from './placeholders.js';
+import { substituteDeep, withPlaceholders, withPlaceholdersDeep } from './placeholders.js';
 import { preferSandbox } from './preferSandbox.js';
 import type { RunSession } from './session.js';
 import { parsedOutcome, valuesInOutcome } from './valuesInOutcome.js';
@@ -82,10 +82,13 @@ export class LiveSession {
     for (const planned of preamble) {
       const args = this.#resolve(planned);
       await session.egress();
-      const outcome: CallOutcome = await session.connection.callTool(
-        planned.tool,
-        substituteDeep({ ...args }, session.placeholders),
-        options.timeoutSeconds,
+      const outcome: CallOutcome = withPlaceholdersDeep(
+        await session.connection.callTool(
+          planned.tool,
+          substituteDeep({ ...args }, session.placeholders),
+          options.timeoutSeconds,
+        ),
+        session.placeholders,
       );
       if (!completed(outcome)) await session.kill();
       const after = await session.sandbox.snapshot();

@@ -34,3 +34,20 @@ export function withPlaceholders(text: string, placeholders: Readonly<Record<str
   }
   return result;
 }
+
+/**
+ * `withPlaceholders` applied to every string inside a JSON-like value: a tool's answer as hintproof keeps it,
+ * so that what it says about the sandbox (`no such file: {fs}/a.md`) is the same from run to run, and the
+ * values taken from it into later calls name the current sandbox once substituted again.
+ */
+export function withPlaceholdersDeep<T>(value: T, placeholders: Readonly<Record<string, string>>): T {
+  if (typeof value === 'string') return withPlaceholders(value, placeholders) as T;
+  if (Array.isArray(value))
+    return value.map((item: unknown) => withPlaceholdersDeep(item, placeholders)) as T;
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, withPlaceholdersDeep(item, placeholders)]),
+    ) as T;
+  }
+  return value;
+}

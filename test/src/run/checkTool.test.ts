@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../../src/model/events.js';
 import type { ToolCheckOptions } from '../../../src/run/checkTool.js';
@@ -73,6 +74,14 @@ describe('checkTool (in-process shelf server, runs in sessions)', () => {
   it('the same seed gives the same report', async () => {
     const first = await check(newWorld(), 'put', { seed: 2 });
     const second = await check(newWorld(), 'put', { seed: 2 });
+    expect(second.report).toEqual(first.report);
+  });
+
+  it('a failure naming the sandbox path is reported with its placeholder, so a seed gives the same report', async () => {
+    const first = await check(newWorld(), 'take', { seed: 3 });
+    const second = await check(newWorld(), 'take', { seed: 3 });
+    expect(first.report.sampleError).toMatch(/^isError: no such file: \{fs\}/);
+    expect(first.report.sampleError).not.toContain(tmpdir());
     expect(second.report).toEqual(first.report);
   });
 

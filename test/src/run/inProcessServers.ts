@@ -61,7 +61,10 @@ export function shelfServer(fs: string, world: World): McpServer {
     'take',
     { inputSchema: { name: z.string() }, annotations: { readOnlyHint: false, destructiveHint: true } },
     ({ name }) => {
-      if (!plain(name) || !existsSync(join(fs, name))) return { ...text('no such file'), isError: true };
+      // The error names the file by its full path, as many servers do: the sandbox's path, different each run.
+      if (!plain(name) || !existsSync(join(fs, name))) {
+        return { ...text(`no such file: ${join(fs, name)}`), isError: true };
+      }
       rmSync(join(fs, name));
       return text(`took ${name}`);
     },

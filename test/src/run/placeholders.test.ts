@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { placeholdersIn, substitute, substituteDeep } from '../../../src/run/placeholders.js';
+import {
+  placeholdersIn,
+  substitute,
+  substituteDeep,
+  withPlaceholdersDeep,
+} from '../../../src/run/placeholders.js';
 
 describe('substitute', () => {
   it('replaces known placeholders wherever they stand, and leaves other braces alone', () => {
@@ -28,5 +33,25 @@ describe('substitute', () => {
         expect(substitute(text, { fs: '/x' })).toBe(text);
       }),
     );
+  });
+});
+
+describe('withPlaceholdersDeep', () => {
+  it('turns a sandbox path back into its placeholder in every string of an answer, and is undone by substituteDeep', () => {
+    const values = { fs: '/tmp/run-1/fs', home: '/tmp/run-1/home' };
+    const outcome = {
+      status: 'returned',
+      isError: true,
+      text: 'no such file: /tmp/run-1/fs/a.md',
+      structuredContent: { paths: ['/tmp/run-1/home/.rc', 3, null], ok: false },
+    };
+    const kept = withPlaceholdersDeep(outcome, values);
+    expect(kept).toEqual({
+      status: 'returned',
+      isError: true,
+      text: 'no such file: {fs}/a.md',
+      structuredContent: { paths: ['{home}/.rc', 3, null], ok: false },
+    });
+    expect(substituteDeep(kept, values)).toEqual(outcome);
   });
 });
