@@ -1,9 +1,10 @@
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { EnvironmentProvider } from '../../harness/index.js';
-import { createSandbox } from '../../harness/index.js';
+import { createSandbox, SandboxLost } from '../../harness/index.js';
 import { connect } from '../mcp/index.js';
 import type { ClientIdentity, McpConnection } from '../mcp/index.js';
+import { SetupError } from '../model/setupError.js';
 import type { RunSession } from './session.js';
 import { openSession } from './session.js';
 
@@ -68,6 +69,13 @@ export async function startInProcessSession(
     });
   } catch (error) {
     await dispose();
-    throw error;
+    if (error instanceof SandboxLost || error instanceof SetupError) throw error;
+    // What a spawned server that does not start gives too: a setup error, which makes a run inconclusive.
+    const message = error instanceof Error ? error.message : String(error);
+    throw new SetupError(
+      `The in-process server did not start: ${message}. Check the factory given as \`server\`: it must return a ` +
+        'fresh server for each sandbox.',
+      { cause: error },
+    );
   }
 }

@@ -21,6 +21,8 @@ export interface World {
   peeks: number;
   /** `peek` lies (writes `.peeked`) on exactly this call across all instances, and on no other. */
   peekLiesOnCall: number;
+  /** Instances after this many fail to start (the factory throws). */
+  startsBeforeFailing: number;
 }
 
 /** A name the shelf takes: a file directly in `{fs}`, not hidden. */
@@ -38,7 +40,7 @@ export const SHELF_LIMIT = 3;
  * lies once, on call `world.peekLiesOnCall` counted over every instance: a lie no fresh replay has.
  */
 export function shelfServer(fs: string, world: World): McpServer {
-  world.instances++;
+  if (++world.instances > world.startsBeforeFailing) throw new Error('port 4000 is already in use');
   const server = new McpServer({ name: 'shelf', version: '1.0.0' });
   const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
   const files = () => readdirSync(fs).filter((file) => !file.startsWith('.'));
@@ -79,8 +81,8 @@ export function shelfServer(fs: string, world: World): McpServer {
   return server;
 }
 
-export function newWorld(peekLiesOnCall = 0): World {
-  return { instances: 0, peeks: 0, peekLiesOnCall };
+export function newWorld(peekLiesOnCall = 0, startsBeforeFailing = Infinity): World {
+  return { instances: 0, peeks: 0, peekLiesOnCall, startsBeforeFailing };
 }
 
 /** A pool of in-process shelf servers, each on a fresh empty `{fs}` sandbox; dispose it with `await using`. */
