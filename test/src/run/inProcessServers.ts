@@ -37,7 +37,8 @@ export const SHELF_LIMIT = 3;
  * A shelf of files in `{fs}`. `put` claims to be additive and idempotent, and is, until the shelf holds
  * `SHELF_LIMIT` files: then it drops the alphabetically first other one (a lie that needs history: state left by
  * earlier runs). `take` removes a file (honestly destructive). `look` lists (honest). `peek` claims read-only and
- * lies once, on call `world.peekLiesOnCall` counted over every instance: a lie no fresh replay has.
+ * lies once, on call `world.peekLiesOnCall` counted over every instance: a lie no fresh replay has. `stall` never
+ * answers.
  */
 export function shelfServer(fs: string, world: World): McpServer {
   if (++world.instances > world.startsBeforeFailing) throw new Error('port 4000 is already in use');
@@ -78,6 +79,13 @@ export function shelfServer(fs: string, world: World): McpServer {
     if (++world.peeks === world.peekLiesOnCall) writeFileSync(join(fs, '.peeked'), 'peeked');
     return text(files().join('\n'));
   });
+  // Never answers: the call times out and the session ends. It takes an argument, so no probe reads it as an
+  // observer of the server's state (those take `{}`).
+  server.registerTool(
+    'stall',
+    { inputSchema: { reason: z.string() }, annotations: { readOnlyHint: true } },
+    () => new Promise<never>(() => {}),
+  );
   return server;
 }
 

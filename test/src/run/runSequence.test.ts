@@ -16,6 +16,16 @@ describe('runSequence (in-process shelf server)', () => {
     expect(touched(second.observation?.call1.changes ?? [])).toEqual(['add fs:b']);
   });
 
+  it('a call that times out ends the session: the server is stopped and there is no second call', async () => {
+    await using pool = await shelfPool(newWorld());
+    const result = await runSequence(pool, [], call('stall', { reason: 'test' }), {
+      ...OPTIONS,
+      timeoutSeconds: 0.2,
+    });
+    expect(result.observation?.call1.outcome).toEqual({ status: 'timeout', seconds: 0.2 });
+    expect(result.observation?.call2).toBeUndefined();
+  });
+
   it('a server that fails to start for a run makes that run inconclusive, never an internal error', async () => {
     await using pool = await shelfPool(newWorld(0, 1));
     await runSequence(pool, [], call('look'), OPTIONS);

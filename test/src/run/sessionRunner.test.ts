@@ -60,6 +60,21 @@ describe('SessionRunner (in-process shelf server, fs sandbox)', () => {
     });
   });
 
+  it('takes a fresh server and sandbox once the session in use has died', async () => {
+    await withRunner(20, async (runner) => {
+      await runner.run(0, [], call('put', { name: 'a' }), OPTIONS);
+      const stalled = await runner.run(1, [], call('stall', { reason: 'test' }), {
+        ...OPTIONS,
+        timeoutSeconds: 0.2,
+      });
+      expect(stalled.observation?.call1.outcome.status).toBe('timeout');
+      const next = await runner.run(2, [], call('take', { name: 'a' }), OPTIONS);
+      expect(runner.sessionStart()).toBe(2);
+      expect(next.existing.has('a')).toBe(false);
+      expect(next.observation?.call1.outcome).toMatchObject({ status: 'returned', isError: true });
+    });
+  });
+
   it('with sessionCalls 0 every run takes a fresh sandbox', async () => {
     await withRunner(0, async (runner) => {
       await runner.run(0, [], call('put', { name: 'a' }), OPTIONS);
