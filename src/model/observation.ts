@@ -10,6 +10,8 @@ export interface CallRecord {
   readonly egress?: readonly EgressAttempt[];
   /** How long the call took: a control window for its egress lasts as long. */
   readonly durationMs?: number;
+  /** How long after its server was ready the call ended (ms): a control run lasts at least as long. */
+  readonly endedAtMs?: number;
 }
 
 /**

@@ -44,6 +44,8 @@ export interface FlakyEvidence {
   readonly egress?: readonly EgressAttempt[];
   /** How many calls the session had made before the command. */
   readonly history: number;
+  /** Those calls, in order (the last 20 when there were more), as the replays made them again. */
+  readonly calls?: ReadonlyArray<{ readonly tool: string; readonly args: Readonly<Record<string, unknown>> }>;
   /** What each replay from a fresh sandbox showed. */
   readonly replays: readonly string[];
 }

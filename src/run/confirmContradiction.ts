@@ -65,7 +65,13 @@ export async function confirmContradiction(input: ConfirmInput): Promise<Confirm
       // Egress is the call's doing only where the same time passing without the call reaches nowhere alike.
       const call = egress.call === 2 ? observation.call2 : observation.call1;
       const window = Math.max(CONTROL_MIN_MS, 2 * (call?.durationMs ?? 0));
-      const background = await controlRun(input.pool, replayed(calls), window, input.options);
+      const background = await controlRun(
+        input.pool,
+        replayed(calls),
+        window,
+        input.options,
+        (call?.endedAtMs ?? 0) + window,
+      );
       const seen = new Set(background.map(destinationOf));
       const caused = (egress.egress ?? []).filter((attempt) => !seen.has(destinationOf(attempt)));
       if (caused.length === 0) {

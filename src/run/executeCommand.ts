@@ -33,6 +33,7 @@ export async function executeCommand(
       session.placeholders,
     );
     const durationMs = Math.round(performance.now() - started);
+    const endedAtMs = Math.round(performance.now() - session.startedAt);
     if (!completed(outcome)) await session.kill();
     const to = await session.sandbox.snapshot();
     const egress = await session.egress();
@@ -42,7 +43,13 @@ export async function executeCommand(
       (options.isExcluded(change) ? excluded : changes).push(change);
     }
     return [
-      { outcome, changes: preferSandbox(changes), ...(egress.length > 0 ? { egress } : {}), durationMs },
+      {
+        outcome,
+        changes: preferSandbox(changes),
+        ...(egress.length > 0 ? { egress } : {}),
+        durationMs,
+        endedAtMs,
+      },
       to,
     ];
   };

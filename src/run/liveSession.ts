@@ -136,6 +136,7 @@ export class LiveSession {
     preamble: readonly PlannedCall[],
     ms: number,
     options: CommandOptions,
+    untilAgeMs?: number,
   ): Promise<readonly EgressAttempt[]> {
     for (const planned of preamble) {
       await this.session.connection.callTool(
@@ -145,7 +146,9 @@ export class LiveSession {
       );
     }
     await this.session.egress();
-    await new Promise((resolve) => setTimeout(resolve, ms));
+    // The window lasts `ms`, and at least until the server is as old as it was when the call ended.
+    const until = Math.max(performance.now() + ms, this.session.startedAt + (untilAgeMs ?? 0));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, until - performance.now())));
     return this.session.egress();
   }
 

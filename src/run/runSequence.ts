@@ -53,11 +53,12 @@ export async function controlRun(
   preamble: readonly PlannedCall[],
   ms: number,
   options: CommandOptions,
+  untilAgeMs?: number,
 ): Promise<readonly EgressAttempt[]> {
   const live = await takeLive(pool, { tool: '', args: {}, guard: AS_MADE });
   if (!(live instanceof LiveSession)) return [];
   try {
-    return await live.control(preamble, ms, options);
+    return await live.control(preamble, ms, options, untilAgeMs);
   } catch (error) {
     if (error instanceof SandboxLost) return [];
     throw error;

@@ -19,6 +19,9 @@ import { SessionRunner } from './sessionRunner.js';
 import type { SessionPath } from './sessionPath.js';
 import type { SessionPool } from './sessionPool.js';
 
+/** A flaky contradiction keeps at most this many of the session's last calls before it. */
+const FLAKY_CALLS_KEPT = 20;
+
 /** At most this many shrink candidates are replayed per contradiction; the smallest failing one found is kept. */
 export const MAX_SHRINK_RUNS = 40;
 
@@ -138,9 +141,7 @@ export async function searchRound(
     });
     if (!confirmation.confirmed) {
       flaky.push(
-        ...violations.map((violation) =>
-          flakyOf(violation, observation.args, history.length, confirmation.replays),
-        ),
+        ...violations.map((violation) => flakyOf(violation, observation.args, history, confirmation.replays)),
       );
       return true;
     }
@@ -240,7 +241,7 @@ function plan(
 function flakyOf(
   violation: Violation,
   args: Readonly<Record<string, unknown>>,
-  history: number,
+  history: readonly MadeCall[],
   replays: readonly string[],
 ): FlakyEvidence {
   return {
@@ -249,7 +250,8 @@ function flakyOf(
     args,
     changes: violation.changes,
     ...(violation.egress === undefined ? {} : { egress: violation.egress }),
-    history,
+    history: history.length,
+    calls: history.slice(-FLAKY_CALLS_KEPT).map(({ tool, args: made }) => ({ tool, args: made })),
     replays,
   };
 }

@@ -61,6 +61,8 @@ export interface RunSession extends AsyncDisposable {
   readonly tools: readonly ToolInfo[];
   readonly baseline: SandboxSnapshot;
   readonly placeholders: Readonly<Record<string, string>>;
+  /** When the session was ready (`performance.now()`, after initialize and tools/list): its age is measured from it. */
+  readonly startedAt: number;
   /** False once the server process has exited or been killed. */
   alive(): boolean;
   /** Kills the server's whole process tree (after a time-out or crash); the sandbox stays for a last snapshot. */
@@ -85,9 +87,11 @@ export async function openSession(
   },
 ): Promise<RunSession> {
   const tools = await connection.listTools();
+  const startedAt = performance.now();
   const baseline = await sandbox.snapshot();
   const { dispose, placeholders, ...rest } = hooks;
   return {
+    startedAt,
     sandbox,
     connection,
     tools,

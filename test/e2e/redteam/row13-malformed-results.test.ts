@@ -1,3 +1,4 @@
+import { BLIND_REASON } from '../../../src/run/blindness.js';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../runCli.js';
 import { hostile, ISOLATIONS } from './hostile.js';
@@ -31,7 +32,9 @@ describe.each(ISOLATIONS)('row 13: malformed tool results ($label)', ({ env, arg
       expect(tool.sampleError).toContain(sample);
       expect(tool.verdicts.readOnlyHint.status).toBe('inconclusive');
     }
-    expect(tools.fine!.verdicts.readOnlyHint.status).toBe('consistent');
+    // The well-formed tool keeps no state: the check is blind, so it is inconclusive for that reason alone
+    // (never for the malformed answers of the others).
+    expect(tools.fine!.verdicts.readOnlyHint).toEqual({ status: 'inconclusive', reason: BLIND_REASON });
     expect(result.stdout).not.toMatch(/time-out|connection lost|internal error/);
   });
 });
