@@ -60,11 +60,17 @@ async function calibrate(
       pauseMs: calibrationMs,
       timeoutSeconds,
       changedAround: async (read) => {
-        const before = await session.sandbox.snapshot();
-        await read();
-        const after = await session.sandbox.snapshot();
-        const change = session.sandbox.diff(before, after).find((c) => !ambientKeys.has(changeKey(c)));
-        return change === undefined ? undefined : `${change.kind} ${changeKey(change)}`;
+        try {
+          const before = await session.sandbox.snapshot();
+          await read();
+          const after = await session.sandbox.snapshot();
+          const change = session.sandbox.diff(before, after).find((c) => !ambientKeys.has(changeKey(c)));
+          return change === undefined ? undefined : `${change.kind} ${changeKey(change)}`;
+        } catch (error) {
+          // A read that ended hintproof's view of the sandbox (a hostile "read-only" tool) is no observer.
+          if (!(error instanceof SandboxLost)) throw error;
+          return `hintproof lost sight of the sandbox around it: ${error.message}`;
+        }
       },
     });
     return {

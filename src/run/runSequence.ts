@@ -91,8 +91,10 @@ export async function runOn(
   try {
     return await live.run(preamble, target, options);
   } catch (error) {
-    if (error instanceof SandboxLost) return lostRun(target, [], error);
-    throw error;
+    if (!(error instanceof SandboxLost)) throw error;
+    // A sandbox hintproof lost sight of is not used again: the next run takes a fresh one.
+    await live.session.kill();
+    return lostRun(target, [], error);
   }
 }
 
