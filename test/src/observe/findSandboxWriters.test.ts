@@ -53,4 +53,28 @@ describe('findSandboxWriters', () => {
     ]);
     await connection.close();
   });
+
+  it('trusts none of them when a write shows only in the read of them all (a one-time move)', async () => {
+    let pending = true;
+    const server = new Server({ name: 'inbox', version: '1.0.0' }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [] }));
+    server.setRequestHandler(CallToolRequestSchema, (request) => {
+      if (request.params.name === 'get_inbox') pending = false;
+      return { content: [{ type: 'text' as const, text: '[]' }] };
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const connection = await connect(clientSide, { startupTimeoutSeconds: 5 });
+    const list = { kind: 'tool' as const, name: 'list_tasks', args: {} };
+    const inbox = { kind: 'tool' as const, name: 'get_inbox', args: {} };
+    const changedAround = async (read: () => Promise<unknown>) => {
+      const before = pending;
+      await read();
+      return pending === before ? undefined : 'modify pg:public.tasks(id=1)';
+    };
+    const writers = await findSandboxWriters(connection, [list, inbox], 5, changedAround);
+    expect(writers.map((writer) => writer.observer)).toEqual([list, inbox]);
+    expect(writers[0]?.reason).toMatch(/no single read showed it again/);
+    await connection.close();
+  });
 });
