@@ -107,12 +107,18 @@ describe.skipIf(!root)('a checkout in a private directory (mode 700, root)', () 
       `import(${JSON.stringify(module)}).then((m) => m.embeddedBinaries({ uid: 65534, gid: 65534 }, ` +
       `[${JSON.stringify(join(closed, 'cache'))}])).then(() => console.log('started'), (e) => console.log(e.message));`;
     const message = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' }).stdout.trim();
-    expect(message).toBe(
-      `pg: the embedded Postgres runs as nobody (uid 65534) because initdb and postgres refuse root, and that ` +
-        `user cannot reach its binaries in ${native}: ${top} (mode 700, owner root) is closed to it. hintproof ` +
-        `found no place for a copy it can read (${closed}/cache: closed to it at ${top} (mode 700, owner root)). ` +
-        'Put the project (or the global install) under a directory others may traverse (e.g. /opt or /srv), ' +
-        'make /var/cache writable for root, or use --pg-url postgres://… with an existing server.',
+    // The first closed directory is `top`, or one above it when the repository itself lives in a private
+    // directory (a clone under `mktemp -d`): the message names whichever it is.
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(message).toMatch(
+      new RegExp(
+        '^pg: the embedded Postgres runs as nobody \\(uid 65534\\) because initdb and postgres refuse root, and ' +
+          `that user cannot reach its binaries in ${escape(native)}: /\\S* \\(mode 7\\d\\d, owner root\\) is ` +
+          `closed to it\\. hintproof found no place for a copy it can read \\(${escape(closed)}/cache: closed to ` +
+          'it at /\\S* \\(mode 7\\d\\d, owner root\\)\\)\\. Put the project \\(or the global install\\) under a ' +
+          'directory others may traverse \\(e\\.g\\. /opt or /srv\\), make /var/cache writable for root, or use ' +
+          '--pg-url postgres://… with an existing server\\.$',
+      ),
     );
   });
 });
