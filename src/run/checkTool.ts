@@ -90,7 +90,9 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
     return { tool: of.name, arbitrary: generation.arbitrary, guard: generation.guard, fixedArgs };
   };
   let tally = tallyFor(enumProperties(tool.inputSchema));
-  const learned = new Set<string>();
+  // Producers start from what the tools say of themselves (names that create, hints that add), so that a tool's
+  // check depends on nothing run beside it; its own runs add the tools they see adding state.
+  const learned = new Set<string>(likelyProducers(options.tools));
   const flaky: FlakyEvidence[] = [];
   const contradictions: Partial<Record<HintName, Evidence>> = {};
   const open = new Set(HINT_NAMES.filter((hint) => isContradictableClaim(hint, effective)));
@@ -181,10 +183,10 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
     // What was seen once and never reproduced is listed (flaky) and settles nothing.
     verdicts: verdictsFor(effective, tally, contradictions, reason, options.egressUnobserved),
     // What was seen once and never reproduced moves no suggestion either way.
-    suggested: unmoved(
-      suggestedHints(effective, tally, options.egressUnobserved === undefined),
+    suggested: keepDestructive(
+      tool.name,
+      unmoved(suggestedHints(effective, tally, options.egressUnobserved === undefined), effective, flaky),
       effective,
-      flaky,
     ),
     suggestedBasis: suggestionBasis(tally, options.egressUnobserved === undefined),
     ...(tally.sampleError === undefined ? {} : { sampleError: tally.sampleError }),
@@ -205,4 +207,34 @@ function unmoved(suggested: Hints, effective: Hints, flaky: readonly FlakyEviden
   const left = { ...suggested };
   for (const { hint } of flaky) left[hint] = effective[hint];
   return left;
+}
+
+/** Tool names that say they create state. */
+const CREATES =
+  /^(create|add|insert|put|new|post|save|set|write|store|upload|register|make|append|push)(_|-|[A-Z]|$)/;
+
+/**
+ * The tools likely to build state, before any is seen doing so: names that say they create (`create_entities`,
+ * `addBookmark`), or annotations that claim a non-destructive writer (`readOnlyHint: false`,
+ * `destructiveHint: false`). Pure; only a starting point that preambles favour.
+ */
+export function likelyProducers(tools: readonly ToolInfo[]): string[] {
+  return tools
+    .filter((tool) => {
+      const effective = effectiveHints(declaredHints(tool.annotations));
+      return CREATES.test(tool.name) || (!effective.readOnlyHint && !effective.destructiveHint);
+    })
+    .map((tool) => tool.name);
+}
+
+/** Tool names that say they destroy: never suggested `destructiveHint: false` from calls that missed. */
+const DESTROYS =
+  /^(delete|remove|clear|drop|purge|destroy|reset|truncate|erase|unset|revoke|forget)(_|-|[A-Z]|$)/;
+
+/**
+ * The suggestions, with a tool whose name says it destroys kept at its declared destructiveHint: calls that
+ * met an entity but not the part it removes (an observation that was not there) prove nothing about it.
+ */
+function keepDestructive(name: string, suggested: Hints, effective: Hints): Hints {
+  return DESTROYS.test(name) ? { ...suggested, destructiveHint: effective.destructiveHint } : suggested;
 }

@@ -1,4 +1,4 @@
-import { identityKey, identityToken } from './identityKey.js';
+import { identityKey, identityToken, weakIdentity } from './identityKey.js';
 import type { JsonValue } from './jsonValue.js';
 import { crosses, emptyMatching, pairEqual } from './matchElements.js';
 import { hasOrderedMatching } from './orderedMatching.js';
@@ -134,6 +134,13 @@ class Differ {
       );
     if (matching.matched < Math.min(a.length, b.length)) {
       pairEqual(matching, leftover(a, oldIds, matching.matchedOld), leftover(b, newIds, matching.partnerOf));
+    }
+    if (matching.matched < Math.min(a.length, b.length)) {
+      // Records that share an identity-like value (two entities named alike) still pair by it, in order: a
+      // record changed in place is a modify, not a delete and an add.
+      const weak = (items: readonly JsonValue[], partners: readonly (number | undefined)[]) =>
+        items.map((item, i) => (partners[i] === undefined ? weakIdentity(item) : undefined));
+      pairEqual(matching, weak(a, matching.matchedOld), weak(b, matching.partnerOf));
     }
     if (crosses(matching)) {
       const tokens = (items: readonly JsonValue[], ids: readonly (string | undefined)[]): string[] =>

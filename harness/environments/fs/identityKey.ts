@@ -4,6 +4,19 @@ import { isJsonObject } from './jsonValue.js';
 /** Field names that usually identify a record, most telling first. */
 const PREFERRED = ['id', 'key', 'name', 'uuid', 'url', 'path', 'slug'];
 
+/**
+ * A weaker identity for a record when no field is unique (two entities named alike): its most telling
+ * identity-like field and value, or `undefined`. Records are then paired by it in order. Pure.
+ */
+export function weakIdentity(element: JsonValue): string | undefined {
+  if (!isJsonObject(element)) return undefined;
+  for (const field of PREFERRED) {
+    const token = Object.hasOwn(element, field) ? identityToken(element[field]) : undefined;
+    if (token !== undefined) return `${field}\u0000${token}`;
+  }
+  return undefined;
+}
+
 /** Other identity-like names: `_id`, `noteId`, `user_id`, `email`, `title`… (any case). */
 const OTHER =
   /^(?:_id|uid|guid|ref|href|uri|email|username|handle|code|sku|title|label|file|filename)$|[a-z0-9](?:Id|ID|_id|_ID|-id)$/i;

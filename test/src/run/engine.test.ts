@@ -51,7 +51,7 @@ describe('runChecks (library API, real notes server)', () => {
   });
 
   it('emits start, then per tool tool-start … tool-end, then end with the returned report', async () => {
-    const { report, events } = await run(9, ['stamp_note']);
+    const { report, events } = await run(1, ['stamp_note']);
     const types = events.map((event) => event.type).filter((type) => type !== 'observation');
     expect(types[0]).toBe('start');
     expect(types.at(-1)).toBe('end');

@@ -108,6 +108,8 @@ describe('searchRound (in-process shelf server, runs in sessions)', () => {
         args: {},
         changes: [expect.objectContaining({ kind: 'add', entity: '.peeked' })],
         history: 2,
+        // The session's calls before it, as the replays made them again (one command, called twice).
+        calls: [expect.objectContaining({ tool: 'peek' }), expect.objectContaining({ tool: 'peek' })],
         replays: [
           'replayed alone on a fresh sandbox: no contradiction',
           "replayed after the session's 2 earlier calls on a fresh sandbox: no contradiction",
