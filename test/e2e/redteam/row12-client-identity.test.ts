@@ -1,3 +1,4 @@
+import { BLIND_REASON } from '../../../src/run/blindness.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +37,10 @@ describe('row 12: the client identity sent at initialize', () => {
     writeFileSync(join(cwd, 'hintproof.config.json'), JSON.stringify({ client: { name: 'hintproof' } }));
     const result = await check([], cwd);
     expect(result.code).toBe(0);
-    expect(result.report!.tools[0]!.verdicts.readOnlyHint.status).toBe('consistent');
+    // Nothing to see is what the check says: blind, never consistent.
+    expect(result.report!.tools[0]!.verdicts.readOnlyHint).toEqual({
+      status: 'inconclusive',
+      reason: BLIND_REASON,
+    });
   });
 });
