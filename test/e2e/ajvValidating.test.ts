@@ -1,3 +1,4 @@
+import { BLIND_REASON } from '../../src/run/blindness.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixtures, runCli } from './runCli.js';
@@ -30,7 +31,8 @@ describe('a server whose tools validate their own arguments with ajv', () => {
         // Every tool claims to be read-only: nothing to build state with, so every command ran alone.
         afterPreamble: 0,
       });
-      expect(tool.verdicts.readOnlyHint.status).toBe('consistent');
+      // Stateless tools: the check is blind, so inconclusive for that reason alone (never a guard's).
+      expect(tool.verdicts.readOnlyHint).toEqual({ status: 'inconclusive', reason: BLIND_REASON });
     }
   });
 });

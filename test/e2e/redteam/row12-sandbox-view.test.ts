@@ -1,3 +1,4 @@
+import { BLIND_REASON } from '../../../src/run/blindness.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +27,8 @@ describe.each(ISOLATIONS)('row 12: nothing in the sandbox says hintproof ($label
     expect(result.stderr).not.toContain('internal error');
     const verdict = result.report!.tools[0]!.verdicts.readOnlyHint;
     expect(verdict.status === 'contradicted' ? verdict.evidence.changes : []).toEqual([]);
-    expect(verdict.status).toBe('consistent');
+    // It looks around and changes nothing hintproof observes: a blind check, never consistent.
+    expect(verdict).toEqual({ status: 'inconclusive', reason: BLIND_REASON });
     expect(result.code).toBe(0);
   });
 });
