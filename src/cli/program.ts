@@ -180,7 +180,7 @@ export function buildProgram(
     .addOption(
       new Option(
         '--jobs <n>',
-        `tools checked at once, each in its own sandboxes (default: the CPU count, at most ${MAX_DEFAULT_JOBS}); ` +
+        `tools checked at once, each in its own sandboxes (default: the CPU count, at most ${MAX_DEFAULT_JOBS}; 1 with Postgres); ` +
           'the report is the same for any value',
       ).argParser(integerIn(1, 64)),
     )

@@ -186,7 +186,14 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
           emit: emitTool,
         }),
       );
-    const checked = await checkInOrder(selected, options.jobs ?? defaultJobs(), checkOne, emit);
+    // With Postgres, tools share one cluster (template copies, cluster-wide objects): one at a time by default,
+    // as sessions beside each other were seen to change a seed's report.
+    const checked = await checkInOrder(
+      selected,
+      options.jobs ?? (pg === undefined ? defaultJobs() : 1),
+      checkOne,
+      emit,
+    );
     // A check that saw nothing change and met no state anywhere confirms no claim about state.
     const blind = isBlind(checked);
     const tools = blind ? checked.map(blindReport) : checked;

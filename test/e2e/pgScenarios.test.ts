@@ -31,7 +31,7 @@ describe('the Postgres scenarios, embedded provider, at the default budget', () 
         expect(change.detail).toMatch(/^\w+: .+ → .+/);
         expect(result.stdout).toMatch(/Observed: modify pg:public\.\w+\(id=\d\) \(\w+: .* → .*\) on call 1/);
         expect(result.stdout).toMatch(
-          /Reproduce with: hintproof check --pg seed\.sql --env '?DATABASE_URL=\{pg\}'? --tool update_row_by_id --seed 1 --path [\d:]+ -- node server\.js/,
+          /Reproduce with: hintproof check --pg \S*seed\.sql --env '?DATABASE_URL=\{pg\}'? --tool update_row_by_id --seed 1 --path [\d:/sk.]+ -- node \S*server\.js/,
         );
       }
     }, 300_000);
