@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,9 +9,11 @@ import { closedAncestors, closedPath, describeClosed } from '../../../harness/pr
 
 const root = process.getuid?.() === 0;
 const nobody = { uid: 65534, gid: 65534 };
-const repoRoot = new URL('../../..', import.meta.url).pathname.replace(/\/$/, '');
 // In the repository, not in /tmp: the sandbox hides /tmp already, and this is about what it does not hide.
-const work = mkdtempSync(join(repoRoot, 'test', '.tmp-closed-'));
+// Under the system temp directory, searchable by all: the test's own closed directories must be the first ones
+// on the way, wherever the repository lives (a clone under mktemp -d is itself closed).
+const work = mkdtempSync(join(tmpdir(), 'hintproof-closed-'));
+chmodSync(work, 0o755);
 chmodSync(work, 0o755);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
