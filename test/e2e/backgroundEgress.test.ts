@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixtures, runCli } from './runCli.js';
+import { repoRoot, runCli } from './runCli.js';
 
-// background-egress: flags fetched once a second after start-up and a download every 150 ms once initialised
+// scenarios/background-egress: flags fetched once a second after start-up and a download every 150 ms once initialised
 // (no tool causes them), and `search`, which sends telemetry on every call while it claims a closed world.
 describe('egress blamed only on the call that made it', () => {
   it('lists background traffic as unconfirmed, never as a verdict, and keeps the true finding', async () => {
     const result = await runCli(
-      ['check', '--seed', '3', '--', 'node', join(fixtures, 'background-egress.js')],
+      ['check', '--seed', '3', '--', 'node', join(repoRoot, 'scenarios/background-egress/server.js')],
       {
         json: true,
       },
