@@ -49,9 +49,12 @@ export function describeFailure(outcome: CallOutcome): string {
 /** The most of a failure's text a sample shows. */
 const SAMPLE_CHARS = 400;
 
+/** The most of a failure's JSON a sample keeps (the text report pretty-prints it, so it must stay whole). */
+const SAMPLE_JSON_CHARS = 4000;
+
 /**
  * A failure's whole text on one line, bounded: JSON compacted (an error object used to show as its first line,
- * `{`), other text with its lines joined by ` ⏎ `. Pure.
+ * `{`; the text report pretty-prints it again), other text with its lines joined by ` ⏎ `. Pure.
  */
 export function oneLine(text: string): string {
   const trimmed = text.trim();
@@ -62,7 +65,9 @@ export function oneLine(text: string): string {
     .join(' ⏎ ');
   if (/^[[{]/.test(trimmed)) {
     try {
-      line = JSON.stringify(JSON.parse(trimmed));
+      const json = JSON.stringify(JSON.parse(trimmed));
+      if (json.length <= SAMPLE_JSON_CHARS) return json;
+      line = json;
     } catch {
       // not JSON after all: the joined lines stand
     }

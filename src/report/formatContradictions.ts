@@ -7,6 +7,7 @@ import type { Colors } from './colors.js';
 import { formatArgs } from './formatArgs.js';
 import { formatChange, formatChanges } from './formatChange.js';
 import { formatPreamble } from './formatPreamble.js';
+import { withSamples } from './formatSample.js';
 import type { Evidence, Report, ToolReport } from '../model/report.js';
 
 /** Arguments in a contradiction are shrunk, so they are shown almost whole; the replay command has them all. */
@@ -60,13 +61,17 @@ function formatBlock(
     ...(evidence.preamble === undefined || evidence.preamble.length === 0
       ? [
           `Arguments: ${formatArgs(evidence.args, EVIDENCE_ARGS_MAX_LENGTH)}`,
-          ...(evidence.outcomes.length > 0 ? [`Calls: ${evidence.outcomes.join(', ')}`] : []),
+          ...(evidence.outcomes.length > 0
+            ? [withSamples(`Calls: ${evidence.outcomes.join(', ')}`, evidence.outcomes, '  ')]
+            : []),
         ]
       : formatSteps(tool.name, evidence)),
   ];
   lines.push(`Shrunk ${evidence.shrinks} time(s)`);
   lines.push(`${colors.cyan('Reproduce with:')} ${evidence.replay}`);
-  return [colors.bold(`${head}${evidence.title}`), ...lines.map((line) => indent + line)];
+  // A sample whose text is JSON spans several lines, each indented under its block.
+  const split = lines.flatMap((line) => line.split('\n'));
+  return [colors.bold(`${head}${evidence.title}`), ...split.map((line) => indent + line)];
 }
 
 /**
@@ -79,10 +84,15 @@ function formatBlock(
  * ```
  */
 function formatSteps(tool: string, evidence: Evidence): string[] {
-  const steps = formatPreamble(evidence).map((line) => `  ${line}`);
+  const samples = [...evidence.outcomes, ...(evidence.preamble ?? []).map((step) => step.outcome)];
+  const steps = formatPreamble(evidence).map((line) => withSamples(`  ${line}`, samples, '       '));
   const outcomes = evidence.outcomes.length > 0 ? ` → ${evidence.outcomes.join(', ')}` : '';
   steps.push(
-    `  ${steps.length + 1}. ${tool} ${formatArgs(evidence.args, EVIDENCE_ARGS_MAX_LENGTH)}${outcomes} (checked, called twice)`,
+    withSamples(
+      `  ${steps.length + 1}. ${tool} ${formatArgs(evidence.args, EVIDENCE_ARGS_MAX_LENGTH)}${outcomes} (checked, called twice)`,
+      evidence.outcomes,
+      '       ',
+    ),
   );
   return ['Steps (from a fresh sandbox):', ...steps];
 }

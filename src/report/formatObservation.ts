@@ -1,15 +1,19 @@
 import { completed } from '../model/callOutcome.js';
+import type { CallOutcome } from '../model/callOutcome.js';
 import type { CallRecord, Observation } from '../model/observation.js';
 import type { Colors } from './colors.js';
 import type { PreambleCall } from '../model/report.js';
 import { formatArgs } from './formatArgs.js';
 import { formatChanges } from './formatChange.js';
 import { formatOutcome } from './formatOutcome.js';
+import { formatSample } from './formatSample.js';
+import { inertText, readInert } from './inertText.js';
 
 /**
  * One command on one line, for verbose output, after a line per call of its preamble (if any):
  * `    read_note {"name":"a.md"} → call 1: returned · append fs:.access.log (+9 bytes); call 2: isError: not found · no change`
- * `      after add_note {"name":"a.md"} → returned · add fs:a.md (file, 3 bytes)`.
+ * `      after add_note {"name":"a.md"} → returned · add fs:a.md (file, 3 bytes)`. An error whose text is
+ * JSON is pretty-printed over the lines after.
  */
 export function formatObservation(
   observation: Observation,
@@ -19,7 +23,7 @@ export function formatObservation(
   const steps = preamble.map(
     (step) =>
       `      ${colors.dim(
-        `after ${step.tool} ${formatArgs(step.args)} → ${step.outcome} · ${
+        `after ${step.tool} ${formatArgs(step.args)} → ${formatSample(step.outcome, '        ')} · ${
           step.changes.length > 0 ? formatChanges(step.changes).join(', ') : 'no change'
         }`,
       )}\n`,
@@ -35,7 +39,25 @@ export function formatObservation(
 
 function formatCall(call: 1 | 2, record: CallRecord): string {
   const changes = record.changes.length > 0 ? formatChanges(record.changes).join(', ') : 'no change';
-  return `call ${call}: ${formatOutcome(record.outcome)} · ${changes}`;
+  return `call ${call}: ${formatSample(outcomeOf(record.outcome), '      ')} · ${changes}`;
+}
+
+/**
+ * How an inert call ended, as a sample: its text read back before `describeFailure` joins or compacts it (an
+ * escaped line break is no JSON whitespace), then made inert again.
+ */
+function outcomeOf(outcome: CallOutcome): string {
+  switch (outcome.status) {
+    case 'returned':
+      return inertText(formatOutcome({ ...outcome, text: readInert(outcome.text) }));
+    case 'rejected':
+    case 'crashed':
+      return inertText(formatOutcome({ ...outcome, message: readInert(outcome.message) }));
+    case 'malformed':
+      return inertText(formatOutcome({ ...outcome, sample: readInert(outcome.sample) }));
+    case 'timeout':
+      return formatOutcome(outcome);
+  }
 }
 
 /**

@@ -13,6 +13,15 @@ describe('describeFailure: the whole failure on one line, bounded', () => {
     );
   });
 
+  it('keeps JSON longer than a text sample whole (bounded), so the text report can pretty-print it', () => {
+    const value = { items: Array.from({ length: 60 }, (_, i) => `item-${i}`) };
+    const compact = JSON.stringify(value);
+    expect(compact.length).toBeGreaterThan(400);
+    expect(oneLine(JSON.stringify(value, null, 2))).toBe(compact);
+    const huge = JSON.stringify({ blob: 'x'.repeat(10_000) });
+    expect(oneLine(huge)).toHaveLength(400);
+  });
+
   it('joins the lines of other text, and cuts what is too long', () => {
     expect(oneLine('  Error: boom\n    at f (a.js:1)\n\n')).toBe('Error: boom ⏎ at f (a.js:1)');
     expect(oneLine('{ not json\nsecond')).toBe('{ not json ⏎ second');
