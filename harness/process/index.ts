@@ -22,6 +22,7 @@ export type { EgressScope } from './egressLog.js';
 export { parseTraceLine } from './traceLine.js';
 export type { TracedAddress, TracedCall } from './traceLine.js';
 export { findExecutable } from './findExecutable.js';
+export { insidePath, PACKAGE_INSIDE } from './insidePath.js';
 export { LauncherError, parseLauncher } from './packageLauncher.js';
 export type { LauncherRequest } from './packageLauncher.js';
 export { installPackage, PackageInstallError, packageCacheDirectory } from './installPackage.js';

@@ -54,10 +54,14 @@ export class PackageInstallError extends Error {
   }
 }
 
-/** Where hintproof keeps installed packages: HINTPROOF_CACHE_DIR, else the user's cache directory. */
+/**
+ * Where hintproof keeps installed packages: HINTPROOF_CACHE_DIR, else `mcp-packages` in the user's cache
+ * directory. Neutral on purpose: the isolated server sees its package at a neutral path, but the host path it
+ * is mounted from shows in /proc/self/mountinfo and in the command lines of the sandbox's processes.
+ */
 export function packageCacheDirectory(env: Readonly<Record<string, string | undefined>>): string {
   if (env.HINTPROOF_CACHE_DIR) return join(env.HINTPROOF_CACHE_DIR, 'packages');
-  return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'hintproof', 'packages');
+  return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'mcp-packages');
 }
 
 const MARKER = 'hintproof-package.json';

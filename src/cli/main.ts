@@ -154,6 +154,7 @@ async function check(
         startupTimeoutSeconds: args.startupTimeout,
         clientVersion: VERSION,
         readOnly: launch.readOnly,
+        ...(launch.relocate === undefined ? {} : { relocate: launch.relocate }),
         client: {
           name: args.clientName ?? NEUTRAL_CLIENT.name,
           version: args.clientVersion ?? NEUTRAL_CLIENT.version,

@@ -1,10 +1,13 @@
 import {
   installPackage,
   LauncherError,
+  PACKAGE_INSIDE,
   PackageInstallError,
   packageCacheDirectory,
   parseLauncher,
 } from '../../harness/process/index.js';
+import { realpathSync } from 'node:fs';
+import type { Mount } from '../../harness/process/index.js';
 import type { PackageInfo } from '../model/report.js';
 import { SetupError } from '../model/setupError.js';
 
@@ -12,8 +15,13 @@ import { SetupError } from '../model/setupError.js';
 export interface Launch {
   readonly command: string;
   readonly args: readonly string[];
-  /** Host directories the isolated server must see (the installed package and its dependencies). */
+  /** Host directories the isolated server must see (a package in the local project and its dependencies). */
   readonly readOnly: readonly string[];
+  /**
+   * A package hintproof installed, shown to an isolated server at a neutral path (`PACKAGE_INSIDE`), so that
+   * nothing in its argv or file paths names hintproof's cache; a server run without isolation uses `command`.
+   */
+  readonly relocate?: Mount;
   /** The package the launcher named, as installed. */
   readonly package?: PackageInfo;
   /** Packages whose install scripts were not run (they may be needed: `--allow-install-scripts`). */
@@ -56,10 +64,16 @@ export async function prepareLaunch(
       cache: packageCacheDirectory(options.env),
       allowScripts: options.allowScripts === true,
     });
+    // The local project's copy is the user's own, at its own path; hintproof's cache is shown elsewhere.
+    const relocate =
+      installed.from === 'project'
+        ? undefined
+        : { host: realpathSync(installed.root), inside: PACKAGE_INSIDE };
     return {
       command: installed.program,
       args: request.args,
-      readOnly: [installed.root],
+      readOnly: relocate === undefined ? [installed.root] : [],
+      ...(relocate === undefined ? {} : { relocate }),
       package: { name: installed.name, version: installed.version, from: installed.from },
       skippedScripts: installed.skippedScripts,
     };

@@ -76,6 +76,7 @@ export async function checkServer(options: CheckServerOptions): Promise<Report> 
       args: launch.args,
       env: server.env ?? {},
       readOnly: launch.readOnly,
+      ...(launch.relocate === undefined ? {} : { relocate: launch.relocate }),
     };
     installed = launch.package;
   }

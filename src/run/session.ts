@@ -7,6 +7,7 @@ import type {
   DiskGuard,
   EgressAttempt,
   EgressReader,
+  Mount,
   ServerProcess,
   SpawnOptions,
 } from '../../harness/process/index.js';
@@ -16,6 +17,7 @@ import {
   detectIsolation,
   findExecutable,
   guardDisk,
+  insidePath,
   isolatedSpawn,
   prepareLayout,
   releaseLayout,
@@ -48,6 +50,8 @@ export interface ServerSpec {
   readonly isolation?: Partial<SpawnIsolation> & { readonly traceEgress: boolean };
   /** Host directories an isolated server must see read-only besides its own files (an installed package). */
   readonly readOnly?: readonly string[];
+  /** A host directory an isolated server sees at another path (a package hintproof installed; see prepareLaunch). */
+  readonly relocate?: Mount;
 }
 
 /**
@@ -165,13 +169,21 @@ export async function startSession(
     let spawned: SpawnOptions = plain;
     if (isolation) {
       const executable = findExecutable(plain.command, plain.cwd, plain.env.PATH);
+      const inside = (path: string) => insidePath(path, spec.relocate);
       await prepareLayout(directory);
       spawned = isolatedSpawn(
-        plain,
+        {
+          ...plain,
+          command: inside(executable) === executable ? plain.command : inside(executable),
+          args: plain.args.map(inside),
+        },
         {
           runDirectory: directory,
-          readOnly: [...serverFiles(executable, plain.args, directory), ...(spec.readOnly ?? [])],
-          mounts: access?.mounts ?? [],
+          readOnly: [
+            ...serverFiles(executable, plain.args, directory).filter((path) => inside(path) === path),
+            ...(spec.readOnly ?? []),
+          ],
+          mounts: [...(access?.mounts ?? []), ...(spec.relocate === undefined ? [] : [spec.relocate])],
           relays: access?.relays ?? [],
         },
         isolation.mechanism ?? availableMechanism(),
