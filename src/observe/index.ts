@@ -14,4 +14,4 @@ export { EMPTY_MASK, NO_MASK } from './volatileMask.js';
 export { describePlace } from './jsonPlaces.js';
 export type { LinePattern } from './diffLines.js';
 export type { ObservedEnvironment, ObserveOptions } from './observeServer.js';
-export { observeServer } from './observeServer.js';
+export { OBSERVER_READ_SECONDS, observeServer } from './observeServer.js';

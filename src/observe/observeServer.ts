@@ -6,8 +6,16 @@ import { discoverObservers } from './discoverObservers.js';
 import { DEFAULT_MAX_OBSERVERS } from './findObservers.js';
 import { findSandboxWriters } from './findSandboxWriters.js';
 import type { ObservedSnapshot, Observer } from './observer.js';
+import { observerKey } from './observer.js';
 import { readObservers } from './readObservers.js';
 import type { VolatileMask } from './volatileMask.js';
+
+/**
+ * Longest an observer's read may take, in seconds (or the per-call time-out, if shorter). Observers are read
+ * before and after every call: a read slower than this (a tool that runs a long operation) would cost more
+ * than the calls it watches, and is left out after one calibration read says so.
+ */
+export const OBSERVER_READ_SECONDS = 3;
 
 export interface ObserveOptions {
   /** The pause between calibration reads (the engine's `--calibration` ms). */
@@ -47,20 +55,32 @@ export async function observeServer(
   options: ObserveOptions,
 ): Promise<ObservedEnvironment> {
   const found = await discoverObservers(connection, tools, options.max ?? DEFAULT_MAX_OBSERVERS);
+  const readSeconds = Math.min(options.timeoutSeconds, OBSERVER_READ_SECONDS);
+  // One read of each first: an observer that cannot be read (too slow, an error) costs no more reads.
+  const first = await readObservers(connection, found.observers, readSeconds);
+  const unreadable = found.observers.flatMap((observer) => {
+    const entry = first.get(observerKey(observer));
+    return entry !== undefined && 'error' in entry
+      ? [{ observer, reason: `its first read failed: ${entry.error}` }]
+      : [];
+  });
+  const readable = found.observers.filter(
+    (observer) => !unreadable.some((each) => each.observer === observer),
+  );
   const writers =
     options.changedAround === undefined
       ? []
-      : await findSandboxWriters(connection, found.observers, options.timeoutSeconds, options.changedAround);
-  const left = found.observers.filter((observer) => !writers.some((writer) => writer.observer === observer));
-  const calibration = await calibrateObservers(connection, left, options.pauseMs, options.timeoutSeconds);
+      : await findSandboxWriters(connection, readable, readSeconds, options.changedAround);
+  const left = readable.filter((observer) => !writers.some((writer) => writer.observer === observer));
+  const calibration = await calibrateObservers(connection, left, options.pauseMs, readSeconds);
   const order = (entry: { observer: Observer }) => found.observers.indexOf(entry.observer);
   const { mask, used } = calibration;
   return {
     observers: used,
-    dropped: [...writers, ...calibration.dropped].sort((a, b) => order(a) - order(b)),
+    dropped: [...unreadable, ...writers, ...calibration.dropped].sort((a, b) => order(a) - order(b)),
     ...(found.problem === undefined ? {} : { problem: found.problem }),
     mask,
-    snapshot: (session) => readObservers(session, used, options.timeoutSeconds),
+    snapshot: (session) => readObservers(session, used, readSeconds),
     diff: (before, after) => diffObserved(before, after, mask),
     unread: unreadObservers,
   };
