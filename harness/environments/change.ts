@@ -22,6 +22,12 @@ export interface Change {
    * patterns such as `pg:*.updated_at` can exclude an update that only touched matching columns.
    */
   readonly columns?: readonly string[];
+  /**
+   * Seen through a view of one entity only (an observer read by id, `get_note {"id":"n1"}`): it shows what
+   * happened to that entity, never what else appeared. It contradicts a claim like any change, but is no sign
+   * that the server's state as a whole is observed (a check that saw nothing else is still blind).
+   */
+  readonly partial?: boolean;
 }
 
 /** The qualified name used by `--ignore` patterns and in reports: `fs:notes/a.md`. */

@@ -167,6 +167,7 @@ async function check(
       ...pgOptions(args, [...given, ...Object.values(serverEnv)]),
       runs: args.runs,
       maxCommands: args.maxCommands,
+      maxObservers: args.maxObservers,
       ...(args.jobs === undefined ? {} : { jobs: args.jobs }),
       seed,
       ...(args.path === undefined ? {} : { path: args.path }),

@@ -25,6 +25,8 @@ export interface CheckArguments {
   readonly runs: number;
   /** `--max-commands`: calls per session. */
   readonly maxCommands: number;
+  /** `--max-observers`: the server's own reads read around every call, at most (0: none). */
+  readonly maxObservers: number;
   /** `--jobs`: tools checked at once (default: the CPU count, capped). */
   readonly jobs?: number;
   /** `--watch`: check again whenever a file of the server changes. */
@@ -176,6 +178,15 @@ export function buildProgram(
       )
         .argParser(integerIn(1, 10_000))
         .default(DEFAULTS.maxCommands),
+    )
+    .addOption(
+      new Option(
+        '--max-observers <n>',
+        "the server's own read-only tools and resources read before and after every call to see state no " +
+          'sandbox holds, at most (0: none; faster, but state kept in memory goes unseen)',
+      )
+        .argParser(integerIn(0, 50))
+        .default(DEFAULTS.maxObservers),
     )
     .addOption(
       new Option(

@@ -23,6 +23,7 @@ export function runShape(args: CheckArguments, cwd: string): RunShape {
       ignore: args.ignore,
       runs: args.runs,
       maxCommands: args.maxCommands,
+      maxObservers: args.maxObservers,
       timeout: args.timeout,
       startupTimeout: args.startupTimeout,
       ...(args.clientName === undefined ? {} : { clientName: args.clientName }),

@@ -13,4 +13,6 @@ export const DEFAULTS = {
   calibration: 250,
   /** Calls one server process and sandbox makes before a fresh one starts. */
   maxCommands: 20,
+  /** The server's own reads (read-only tools, resources) read around every call, at most. */
+  maxObservers: 6,
 } as const;

@@ -10,7 +10,7 @@ import type { Change, RecordChangeKind } from '../../harness/index.js';
 import { diffLines, matchesPattern, splitLines } from './diffLines.js';
 import type { LineChange } from './diffLines.js';
 import { dropPlaces } from './jsonPlaces.js';
-import type { ObservedSnapshot } from './observer.js';
+import type { ObservedEntry, ObservedSnapshot } from './observer.js';
 import { OBSERVED_ENVIRONMENT } from './observer.js';
 import { NO_MASK } from './volatileMask.js';
 import type { ObserverMask, VolatileMask } from './volatileMask.js';
@@ -24,7 +24,9 @@ import type { ObserverMask, VolatileMask } from './volatileMask.js';
  * - otherwise line by line (`diffLines`): `add observed:memo://items#L3`, with the line as the detail;
  *
  * at most `RECORD_CHANGE_LIMIT` changes per observer plus one on the observer itself that counts the rest.
- * An observer that could not be read on either side shows no change: see `unreadObservers`.
+ * An observer that showed text on one side and on the other an error the server answered with (`get_item
+ * {"id":"n1"}` then "no item n1") is that observer's entity deleted (or added, the other way round). One that
+ * could not be read on either side shows no change: see `unreadObservers`.
  */
 export function diffObserved(
   before: ObservedSnapshot,
@@ -34,10 +36,35 @@ export function diffObserved(
   const changes: Change[] = [];
   for (const [key, old] of before) {
     const now = after.get(key);
-    if (now === undefined || !('text' in old) || !('text' in now) || old.text === now.text) continue;
+    if (now === undefined) continue;
+    const vanished = answeredPair(old, now);
+    if (vanished !== undefined) {
+      changes.push({
+        kind: vanished.kind,
+        environment: OBSERVED_ENVIRONMENT,
+        entity: key,
+        detail: vanished.detail,
+      });
+      continue;
+    }
+    if (!('text' in old) || !('text' in now) || old.text === now.text) continue;
     changes.push(...diffObserverText(key, old.text, now.text, mask.get(key) ?? NO_MASK));
   }
   return changes;
+}
+
+/** Text on one side and an answered error on the other: the observer's entity deleted, or added. */
+function answeredPair(
+  old: ObservedEntry,
+  now: ObservedEntry,
+): { kind: 'add' | 'delete'; detail: string } | undefined {
+  if ('text' in old && 'answered' in now && now.answered === true) {
+    return { kind: 'delete', detail: `now answers ${shorten(now.error, 80)}` };
+  }
+  if ('answered' in old && old.answered === true && 'text' in now) {
+    return { kind: 'add', detail: shorten(now.text, 80) };
+  }
+  return undefined;
 }
 
 /** The observers that could not be compared, because a read before or after failed, with the first reason. */
@@ -48,6 +75,7 @@ export function unreadObservers(
   const unread: Array<{ key: string; error: string }> = [];
   for (const [key, old] of before) {
     const now = after.get(key) ?? { error: 'not read after the call' };
+    if (answeredPair(old, now) !== undefined) continue;
     if ('error' in old) unread.push({ key, error: old.error });
     else if ('error' in now) unread.push({ key, error: now.error });
   }

@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../model/defaults.js';
 import { createSchemaValidator } from '../generate/schemaValidator.js';
 import { declaredHints, effectiveHints } from '../hints/effectiveHints.js';
 import type { ResourceInfo, ToolInfo } from '../mcp/index.js';
@@ -5,7 +6,7 @@ import type { Observer } from './observer.js';
 import { observerKey } from './observer.js';
 
 /** Observers read around each call at most, by default: each read costs a round trip. */
-export const DEFAULT_MAX_OBSERVERS = 6;
+export const DEFAULT_MAX_OBSERVERS: number = DEFAULTS.maxObservers;
 
 /** Longest tool name or resource uri taken as an observer: its key names every change it shows. */
 const MAX_NAME_CHARS = 1024;

@@ -1,5 +1,6 @@
 import type { McpConnection } from '../mcp/index.js';
-import type { Observer } from './observer.js';
+import type { ObservedSnapshot, Observer } from './observer.js';
+import { observerKey } from './observer.js';
 import { readObservers } from './readObservers.js';
 
 /**
@@ -9,20 +10,28 @@ import { readObservers } from './readObservers.js';
  * observer must not be read around calls: its write would be blamed on the tool under check, or, read inside
  * the ambient window, excluded as ambient where it hides its own lie. All are read together first; only when
  * that changed something is each read alone. Run before `calibrateObservers` and leave the writers out; the
- * engine's check of each of them as a tool sees the write.
+ * engine's check of each of them as a tool sees the write. Returns the first read of them all too: an
+ * observer whose read failed there is not read alone (see `observeServer`).
  */
 export async function findSandboxWriters(
   connection: McpConnection,
   observers: readonly Observer[],
   timeoutSeconds: number,
   changedAround: (read: () => Promise<unknown>) => Promise<string | undefined>,
-): Promise<Array<{ observer: Observer; reason: string }>> {
+): Promise<{ writers: Array<{ observer: Observer; reason: string }>; first: ObservedSnapshot }> {
   const writers: Array<{ observer: Observer; reason: string }> = [];
   // The common case costs two snapshots: all read at once, nothing changed.
-  if (observers.length === 0) return writers;
-  const together = await changedAround(() => readObservers(connection, observers, timeoutSeconds));
-  if (together === undefined) return writers;
-  for (const observer of observers) {
+  let first: ObservedSnapshot = new Map();
+  if (observers.length === 0) return { writers, first };
+  const together = await changedAround(async () => {
+    first = await readObservers(connection, observers, timeoutSeconds);
+  });
+  if (together === undefined) return { writers, first };
+  const readable = observers.filter((observer) => {
+    const entry = first.get(observerKey(observer));
+    return entry !== undefined && 'text' in entry;
+  });
+  for (const observer of readable) {
     const change = await changedAround(() => readObservers(connection, [observer], timeoutSeconds));
     if (change !== undefined) {
       writers.push({ observer, reason: `reading it changed the sandbox (${change}): it does not only read` });
@@ -30,9 +39,12 @@ export async function findSandboxWriters(
   }
   // A write that happens once (pending tasks moved on the first read) shows only in the read of them all:
   // when no single read shows it again, none of them is trusted to only read.
-  if (writers.length > 0) return writers;
-  return observers.map((observer) => ({
-    observer,
-    reason: `reading the observers together changed the sandbox (${together}) and no single read showed it again: none is trusted to only read`,
-  }));
+  if (writers.length > 0) return { writers, first };
+  return {
+    writers: observers.map((observer) => ({
+      observer,
+      reason: `reading the observers together changed the sandbox (${together}) and no single read showed it again: none is trusted to only read`,
+    })),
+    first,
+  };
 }

@@ -1,4 +1,4 @@
-export type { Observer, ObservedSnapshot } from './observer.js';
+export type { Observer, ObservedEntry, ObservedSnapshot } from './observer.js';
 export { OBSERVED_ENVIRONMENT, observerKey } from './observer.js';
 export { DEFAULT_MAX_OBSERVERS, findObservers } from './findObservers.js';
 export { discoverObservers } from './discoverObservers.js';
@@ -15,3 +15,4 @@ export { describePlace } from './jsonPlaces.js';
 export type { LinePattern } from './diffLines.js';
 export type { ObservedEnvironment, ObserveOptions } from './observeServer.js';
 export { OBSERVER_READ_SECONDS, observeServer } from './observeServer.js';
+export { MAX_VALUE_OBSERVERS, ValueWatch } from './valueWatch.js';

@@ -9,6 +9,7 @@ import type { ObservedSnapshot, Observer } from './observer.js';
 import { observerKey } from './observer.js';
 import { readObservers } from './readObservers.js';
 import type { VolatileMask } from './volatileMask.js';
+import { ValueWatch } from './valueWatch.js';
 
 /**
  * Longest an observer's read may take, in seconds (or the per-call time-out, if shorter). Observers are read
@@ -22,7 +23,7 @@ export interface ObserveOptions {
   readonly pauseMs: number;
   /** Per read (the engine's per-call `--timeout`). */
   readonly timeoutSeconds: number;
-  /** At most this many observers (default `DEFAULT_MAX_OBSERVERS`). */
+  /** At most this many observers (default `DEFAULT_MAX_OBSERVERS`); 0: none, value observers included. */
   readonly max?: number;
   /** Runs a read between two sandbox snapshots and returns the first change, if any (see `findSandboxWriters`). */
   readonly changedAround?: (read: () => Promise<unknown>) => Promise<string | undefined>;
@@ -36,6 +37,13 @@ export interface ObservedEnvironment {
   readonly dropped: ReadonlyArray<{ observer: Observer; reason: string }>;
   readonly problem?: string;
   readonly mask: VolatileMask;
+  /** How long one observer read may take, in seconds (`OBSERVER_READ_SECONDS` or the call time-out). */
+  readonly readSeconds: number;
+  /**
+   * A fresh watch for the value observers of one session (see `ValueWatch`), when the server has a read-only
+   * tool that takes one argument or a resource template; `undefined` otherwise.
+   */
+  valueWatch(): ValueWatch | undefined;
   /** Reads every observer through a session's connection (each session has its own server process). */
   snapshot(connection: McpConnection): Promise<ObservedSnapshot>;
   /** The changes between two snapshots, volatile parts left out. */
@@ -56,22 +64,23 @@ export async function observeServer(
 ): Promise<ObservedEnvironment> {
   const found = await discoverObservers(connection, tools, options.max ?? DEFAULT_MAX_OBSERVERS);
   const readSeconds = Math.min(options.timeoutSeconds, OBSERVER_READ_SECONDS);
-  // One read of each first: an observer that cannot be read (too slow, an error) costs no more reads.
-  const first = await readObservers(connection, found.observers, readSeconds);
+  // The first read of them all finds writers (around it, the sandbox is snapshotted) and unreadable ones: an
+  // observer that cannot be read (too slow, an error) costs no more reads.
+  const { writers, first } =
+    options.changedAround === undefined
+      ? { writers: [], first: await readObservers(connection, found.observers, readSeconds) }
+      : await findSandboxWriters(connection, found.observers, readSeconds, options.changedAround);
   const unreadable = found.observers.flatMap((observer) => {
     const entry = first.get(observerKey(observer));
-    return entry !== undefined && 'error' in entry
+    return entry !== undefined && 'error' in entry && !writers.some((writer) => writer.observer === observer)
       ? [{ observer, reason: `its first read failed: ${entry.error}` }]
       : [];
   });
-  const readable = found.observers.filter(
-    (observer) => !unreadable.some((each) => each.observer === observer),
+  const left = found.observers.filter(
+    (observer) =>
+      !unreadable.some((each) => each.observer === observer) &&
+      !writers.some((writer) => writer.observer === observer),
   );
-  const writers =
-    options.changedAround === undefined
-      ? []
-      : await findSandboxWriters(connection, readable, readSeconds, options.changedAround);
-  const left = readable.filter((observer) => !writers.some((writer) => writer.observer === observer));
   const calibration = await calibrateObservers(connection, left, options.pauseMs, readSeconds);
   const order = (entry: { observer: Observer }) => found.observers.indexOf(entry.observer);
   const { mask, used } = calibration;
@@ -80,6 +89,11 @@ export async function observeServer(
     dropped: [...unreadable, ...writers, ...calibration.dropped].sort((a, b) => order(a) - order(b)),
     ...(found.problem === undefined ? {} : { problem: found.problem }),
     mask,
+    readSeconds,
+    valueWatch: () =>
+      options.max !== 0 && ValueWatch.possible(tools, found.templates)
+        ? new ValueWatch(tools, found.templates, readSeconds)
+        : undefined,
     snapshot: (session) => readObservers(session, used, readSeconds),
     diff: (before, after) => diffObserved(before, after, mask),
     unread: unreadObservers,

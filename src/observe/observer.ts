@@ -11,8 +11,15 @@ export interface Observer {
   readonly args?: Readonly<Record<string, unknown>>;
 }
 
-/** What each observer showed at one instant, by observer key: its text, or why it could not be read. */
-export type ObservedSnapshot = ReadonlyMap<string, { text: string } | { error: string }>;
+/**
+ * What each observer showed at one instant, by observer key: its text, or why it could not be read.
+ * `answered` marks an error the server itself answered with (an `isError` result, such as "no item n1"): a
+ * statement about its state, unlike a time-out or a lost connection.
+ */
+export type ObservedSnapshot = ReadonlyMap<string, ObservedEntry>;
+
+/** One observer's reading (see `ObservedSnapshot`). */
+export type ObservedEntry = { text: string } | { error: string; answered?: boolean };
 
 /** The environment of every change found through observers: `observed:list_items#/[id=i1]/views`. */
 export const OBSERVED_ENVIRONMENT = 'observed';

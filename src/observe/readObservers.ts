@@ -1,6 +1,6 @@
 import type { CallOutcome, McpConnection } from '../mcp/index.js';
 import { describeFailure, succeeded } from '../mcp/index.js';
-import type { ObservedSnapshot, Observer } from './observer.js';
+import type { ObservedEntry, ObservedSnapshot, Observer } from './observer.js';
 import { observerKey } from './observer.js';
 
 /**
@@ -15,14 +15,14 @@ export const OBSERVER_TEXT_LIMIT = 2 ** 20;
  * cannot race another on the server), each within `timeoutSeconds`. A tool's output is its text content, or
  * its `structuredContent` as JSON when it has no text. Never throws: a read that fails (an
  * `isError` result, a JSON-RPC error, a time-out, a lost connection, output past `OBSERVER_TEXT_LIMIT`) is an
- * `{ error }` entry that says why.
+ * `{ error }` entry that says why; for an `isError` result, `answered` too.
  */
 export async function readObservers(
   connection: McpConnection,
   observers: readonly Observer[],
   timeoutSeconds: number,
 ): Promise<ObservedSnapshot> {
-  const snapshot = new Map<string, { text: string } | { error: string }>();
+  const snapshot = new Map<string, ObservedEntry>();
   for (const observer of observers) {
     const outcome =
       observer.kind === 'tool'
@@ -33,7 +33,10 @@ export async function readObservers(
   return snapshot;
 }
 
-function entryOf(outcome: CallOutcome): { text: string } | { error: string } {
+function entryOf(outcome: CallOutcome): ObservedEntry {
+  if (outcome.status === 'returned' && outcome.isError) {
+    return { error: describeFailure(outcome), answered: true };
+  }
   if (!succeeded(outcome) || outcome.status !== 'returned') return { error: describeFailure(outcome) };
   // A tool that answers only in structuredContent shows its state there.
   const text =

@@ -28,6 +28,8 @@ export interface RunShape {
   readonly runs?: number;
   /** `--max-commands`: the sessions' length shaped which calls came before a counterexample. */
   readonly maxCommands?: number;
+  /** `--max-observers`: which reads saw the state shaped the verdict. */
+  readonly maxObservers?: number;
   readonly timeout?: number;
   readonly startupTimeout?: number;
   readonly calibration?: number;
@@ -79,6 +81,7 @@ export function replayWords(shape: RunShape, target: ReplayTarget): string[] {
   for (const pattern of shape.ignore ?? []) words.push('--ignore', pattern);
   number('--runs', shape.runs, CHECK_DEFAULTS.runs);
   number('--max-commands', shape.maxCommands, CHECK_DEFAULTS.maxCommands);
+  number('--max-observers', shape.maxObservers, CHECK_DEFAULTS.maxObservers);
   number('--timeout', shape.timeout, CHECK_DEFAULTS.timeout);
   number('--startup-timeout', shape.startupTimeout, CHECK_DEFAULTS.startupTimeout);
   // A server may behave differently for another client: the replay introduces itself the same way.

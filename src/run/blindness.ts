@@ -5,13 +5,15 @@ import type { ToolReport, Verdict } from '../model/report.js';
 const STATE_HINTS: readonly HintName[] = ['readOnlyHint', 'destructiveHint', 'idempotentHint'];
 
 export const BLIND_REASON =
-  'no state the sandbox can observe changed during the check, and no successful call met existing state: ' +
+  'no state the sandbox can observe as a whole changed during the check, and no successful call met existing state: ' +
   'this server keeps its state elsewhere (process memory, a service outside the sandbox), so what its tools ' +
   'change could not be seen';
 
 /**
  * Whether the whole check was blind: no tool was seen to change anything in any environment, and no
  * successful command met existing state. Then nothing shows that the sandbox holds the server's state at all.
+ * Changes seen only through reads by id (`partial`) do not count: they show what became of one entity, never
+ * what else a tool added, so a check that saw nothing more is still blind (its contradictions stand).
  */
 export function isBlind(tools: readonly ToolReport[]): boolean {
   return (
@@ -20,8 +22,15 @@ export function isBlind(tools: readonly ToolReport[]): boolean {
       (tool) =>
         (tool.behaviour ?? []).every((behaviour) => behaviour === 'reads only') &&
         (tool.calls.metExisting ?? 0) === 0 &&
-        STATE_HINTS.every((hint) => tool.verdicts[hint].status !== 'contradicted'),
+        STATE_HINTS.every((hint) => !seenWhole(tool.verdicts[hint])),
     )
+  );
+}
+
+/** A contradiction resting on at least one change seen in state observed as a whole. */
+function seenWhole(verdict: Verdict): boolean {
+  return (
+    verdict.status === 'contradicted' && verdict.evidence.changes.some((change) => change.partial !== true)
   );
 }
 

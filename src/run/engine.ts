@@ -58,6 +58,8 @@ export interface CheckOptions {
   readonly ignore: readonly string[];
   /** The pause between the two calibration snapshots. */
   readonly calibrationMs: number;
+  /** The server's own reads read around every call, at most (default `DEFAULTS.maxObservers`; 0: none). */
+  readonly maxObservers?: number;
   /** The command-line to show in the report (placeholders left in). */
   readonly commandLine: readonly string[];
   /** The package a launcher command named (`npx -y pkg`), installed before the run: named in the report. */
@@ -126,7 +128,7 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
         : (directory) => startSession(server, providers, directory);
     const numbering = new RunNumbering();
     const found = await withPool(start, root, numbering, (pool) =>
-      probe(pool, options.calibrationMs, options.timeoutSeconds),
+      probe(pool, options.calibrationMs, options.timeoutSeconds, options.maxObservers),
     );
     // Every session after the probe also reads the server's own view of its state around each call.
     const observed: SessionStarter = async (directory) =>

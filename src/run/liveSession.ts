@@ -8,7 +8,7 @@ import type { Observation } from '../model/observation.js';
 import type { PreambleCall } from '../model/report.js';
 import type { CommandOptions } from './executeCommand.js';
 import { executeCommand } from './executeCommand.js';
-import { substituteDeep, withPlaceholders, withPlaceholdersDeep } from './placeholders.js';
+import { substitute, substituteDeep, withPlaceholders, withPlaceholdersDeep } from './placeholders.js';
 import { preferSandbox } from './preferSandbox.js';
 import type { RunSession } from './session.js';
 import { parsedOutcome, valuesInOutcome } from './valuesInOutcome.js';
@@ -107,6 +107,7 @@ export class LiveSession {
         changes,
       });
       this.#learn(args, outcome);
+      await this.#watch(outcome);
       if (!session.alive()) {
         return {
           steps,
@@ -125,6 +126,7 @@ export class LiveSession {
     }
     const answered = observation.call2?.outcome ?? observation.call1.outcome;
     this.#learn(args, answered);
+    await this.#watch(answered);
     return { steps, observation, existing };
   }
 
@@ -164,6 +166,18 @@ export class LiveSession {
     for (const record of [...recordsIn(args), ...recordsIn(parsedOutcome(outcome))]) {
       if (this.#records.length < RUN_POOL_LIMIT) this.#records.push(record);
     }
+  }
+
+  /**
+   * Offers the ids a call answered with to the session's value observers; when they read anything, the state
+   * just before the next call is snapshotted again (their reads are no call's, and now part of every reading).
+   */
+  async #watch(outcome: CallOutcome): Promise<void> {
+    if (this.session.watchValues === undefined) return;
+    const values = valuesInOutcome(outcome).map((entry) =>
+      substitute(entry.value, this.session.placeholders),
+    );
+    if (await this.session.watchValues(values)) this.#before = await this.session.sandbox.snapshot();
   }
 
   /**

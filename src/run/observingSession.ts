@@ -1,6 +1,7 @@
 import type { Sandbox, SandboxSnapshot, Snapshot } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
 import type { ObservedEnvironment, ObservedSnapshot } from '../observe/index.js';
+import { observerKey, readObservers } from '../observe/index.js';
 import type { RunSession } from './session.js';
 
 /** The key of the observers' reading in a session's snapshots, beside the environments'. */
@@ -26,13 +27,20 @@ export async function observingSession(
   session: RunSession,
   observed: ObservedEnvironment,
 ): Promise<RunSession> {
-  if (observed.observers.length === 0) return session;
+  const watch = observed.valueWatch();
+  if (observed.observers.length === 0 && watch === undefined) return session;
   const inner = session.sandbox;
   const observedIn = (snapshot: SandboxSnapshot) =>
     (snapshot.get(OBSERVED_KEY) as ObservedReading | undefined)?.observed ?? NOTHING_READ;
   // Egress the server attempts while its observers are read is theirs, not the call's: what came before
   // the reads is kept for the next `egress()`, what came during them is dropped.
   let pending: EgressAttempt[] = [];
+  /** Whether a change is one a value observer showed (its key, or a place inside it: `key#…`). */
+  const byValue = (entity: string) =>
+    (watch?.used() ?? []).some((observer) => {
+      const key = observerKey(observer);
+      return entity === key || entity.startsWith(`${key}#`);
+    });
   const sandbox: Sandbox = {
     directory: inner.directory,
     placeholders: inner.placeholders,
@@ -41,16 +49,22 @@ export async function observingSession(
       const snapshot = await inner.snapshot();
       if (!session.alive()) return snapshot;
       pending.push(...(await session.egress()));
+      const values =
+        watch === undefined
+          ? []
+          : await readObservers(session.connection, watch.used(), observed.readSeconds);
       const reading: ObservedReading = {
         environment: OBSERVED_KEY,
-        observed: await observed.snapshot(session.connection),
+        observed: new Map([...(await observed.snapshot(session.connection)), ...values]),
       };
       await session.egress();
       return new Map<string, Snapshot>([...snapshot, [OBSERVED_KEY, reading]]);
     },
     diff: (before, after) => [
       ...inner.diff(before, after),
-      ...observed.diff(observedIn(before), observedIn(after)),
+      ...observed
+        .diff(observedIn(before), observedIn(after))
+        .map((change) => (byValue(change.entity) ? { ...change, partial: true } : change)),
     ],
     harvest: (snapshot) => inner.harvest(snapshot),
     [Symbol.asyncDispose]: () => inner[Symbol.asyncDispose](),
@@ -61,5 +75,18 @@ export async function observingSession(
     pending = [];
     return attempts;
   };
-  return { ...session, sandbox, baseline, egress };
+  const watchValues = async (values: readonly string[]) => {
+    const candidates = watch?.candidates(values) ?? [];
+    if (watch === undefined || candidates.length === 0 || !session.alive()) return false;
+    await watch.admit(session.connection, candidates, async (reads) => {
+      const before = await sandbox.snapshot();
+      await reads();
+      // What the server tried to reach during these reads is theirs, not the next call's.
+      await session.egress();
+      const after = await sandbox.snapshot();
+      return sandbox.diff(before, after).length > 0;
+    });
+    return true;
+  };
+  return { ...session, sandbox, baseline, egress, watchValues };
 }

@@ -29,9 +29,10 @@ export async function probe(
   pool: SessionPool,
   calibrationMs: number,
   timeoutSeconds: number,
+  maxObservers?: number,
 ): Promise<ProbeResult> {
   try {
-    return await calibrate(pool, calibrationMs, timeoutSeconds);
+    return await calibrate(pool, calibrationMs, timeoutSeconds, maxObservers);
   } catch (error) {
     if (!(error instanceof SandboxLost)) throw error;
     throw new SetupError(
@@ -46,6 +47,7 @@ async function calibrate(
   pool: SessionPool,
   calibrationMs: number,
   timeoutSeconds: number,
+  maxObservers: number | undefined,
 ): Promise<ProbeResult> {
   const session = await pool.take();
   try {
@@ -59,6 +61,7 @@ async function calibrate(
     const observers = await observeServer(session.connection, session.tools, {
       pauseMs: calibrationMs,
       timeoutSeconds,
+      ...(maxObservers === undefined ? {} : { max: maxObservers }),
       changedAround: async (read) => {
         try {
           const before = await session.sandbox.snapshot();

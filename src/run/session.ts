@@ -75,6 +75,11 @@ export interface RunSession extends AsyncDisposable {
   egress(): Promise<readonly EgressAttempt[]>;
   /** Why the server stopped, once it has and hintproof knows why (the disk guard's reason). */
   stopReason?(): string | undefined;
+  /**
+   * Offers the values a call answered with (ids) to the session's value observers (see `ValueWatch`); true
+   * when it read anything, after which the state just before the next call must be snapshotted again.
+   */
+  watchValues?(values: readonly string[]): Promise<boolean>;
 }
 
 /**

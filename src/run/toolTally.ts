@@ -95,6 +95,9 @@ export function tallyObservation(
   const failures = calls.filter((call) => !succeeded(call.outcome));
   const firstSucceeded = succeeded(observation.call1.outcome);
   const all = calls.flatMap((call) => call.changes);
+  // What the tool did to state seen as a whole: a change seen only through a read by id (`partial`) shows no
+  // addition elsewhere, so it neither names the tool's behaviour nor counts as meeting existing state.
+  const whole = all.filter((change) => change.partial !== true);
   const sample =
     tally.sampleError ?? failures.map((call) => describeFailure(call.outcome))[0] ?? observation.call2Skipped;
   const unreachable =
@@ -116,12 +119,12 @@ export function tallyObservation(
     changedOnRepeat:
       tally.changedOnRepeat +
       (observation.call2 && evidenceChanges(observation.call2.changes).length > 0 ? 1 : 0),
-    kinds: countKinds(tally.kinds, all),
+    kinds: countKinds(tally.kinds, whole),
     egressed: tally.egressed + (calls.some((call) => (call.egress?.length ?? 0) > 0) ? 1 : 0),
     metExisting:
       tally.metExisting +
       (firstSucceeded &&
-      (namesExisting || all.some((c) => c.kind === 'append' || c.kind === 'modify' || c.kind === 'delete'))
+      (namesExisting || whole.some((c) => c.kind === 'append' || c.kind === 'modify' || c.kind === 'delete'))
         ? 1
         : 0),
     ...(sample === undefined ? {} : { sampleError: sample }),

@@ -30,6 +30,7 @@ const check: CheckArguments = {
   appendArg: [],
   verbose: false,
   maxCommands: 20,
+  maxObservers: 6,
 };
 
 /** The fixture's first contradicted tool, once per name. */

@@ -17,6 +17,7 @@ const base: CheckArguments = {
   appendArg: [],
   verbose: false,
   maxCommands: 20,
+  maxObservers: 6,
 };
 
 describe('replayCommand', () => {

@@ -7,9 +7,9 @@ import {
   unreadObservers,
   volatileParts,
 } from '../../../src/observe/index.js';
-import type { ObservedSnapshot, ObserverMask } from '../../../src/observe/index.js';
+import type { ObservedEntry, ObservedSnapshot, ObserverMask } from '../../../src/observe/index.js';
 
-const snapshot = (entries: Record<string, { text: string } | { error: string }>): ObservedSnapshot =>
+const snapshot = (entries: Record<string, ObservedEntry>): ObservedSnapshot =>
   new Map(Object.entries(entries));
 
 const items = (...list: Array<{ id: string; name: string; views: number }>) => JSON.stringify(list);
@@ -206,6 +206,30 @@ describe('diffObserved: reads that failed', () => {
     expect(unreadObservers(before, after)).toEqual([
       { key: 'a', error: 'no answer within 5s (time-out)' },
       { key: 'b', error: 'isError: nope' },
+    ]);
+  });
+});
+
+describe('diffObserved: an error the server answered with', () => {
+  const key = 'get_note {"id":"n1"}';
+  const shown = { text: '{"id":"n1","body":"milk"}' };
+  const gone = { error: 'isError: no note n1', answered: true };
+
+  it('after text is the entity deleted; before text, added; neither is unread', () => {
+    expect(diffObserved(snapshot({ [key]: shown }), snapshot({ [key]: gone }), EMPTY_MASK)).toEqual([
+      { kind: 'delete', environment: 'observed', entity: key, detail: 'now answers isError: no note n1' },
+    ]);
+    expect(diffObserved(snapshot({ [key]: gone }), snapshot({ [key]: shown }), EMPTY_MASK)).toEqual([
+      { kind: 'add', environment: 'observed', entity: key, detail: shown.text },
+    ]);
+    expect(unreadObservers(snapshot({ [key]: shown }), snapshot({ [key]: gone }))).toEqual([]);
+  });
+
+  it('a failure to read (a time-out) is no change, and unread', () => {
+    const lost = { error: 'no answer within 3s (time-out)' };
+    expect(diffObserved(snapshot({ [key]: shown }), snapshot({ [key]: lost }), EMPTY_MASK)).toEqual([]);
+    expect(unreadObservers(snapshot({ [key]: shown }), snapshot({ [key]: lost }))).toEqual([
+      { key, error: lost.error },
     ]);
   });
 });

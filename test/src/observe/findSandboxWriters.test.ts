@@ -42,9 +42,9 @@ describe('findSandboxWriters', () => {
       snapshots += 2;
       return state(dir) === before ? undefined : 'add fs:access.log (file, 5 bytes)';
     };
-    expect(await findSandboxWriters(connection, [honest], 5, changedAround)).toEqual([]);
+    expect((await findSandboxWriters(connection, [honest], 5, changedAround)).writers).toEqual([]);
     expect(snapshots).toBe(2);
-    const writers = await findSandboxWriters(connection, [honest, logging], 5, changedAround);
+    const { writers } = await findSandboxWriters(connection, [honest, logging], 5, changedAround);
     expect(writers).toEqual([
       {
         observer: logging,
@@ -72,7 +72,7 @@ describe('findSandboxWriters', () => {
       await read();
       return pending === before ? undefined : 'modify pg:public.tasks(id=1)';
     };
-    const writers = await findSandboxWriters(connection, [list, inbox], 5, changedAround);
+    const { writers } = await findSandboxWriters(connection, [list, inbox], 5, changedAround);
     expect(writers.map((writer) => writer.observer)).toEqual([list, inbox]);
     expect(writers[0]?.reason).toMatch(/no single read showed it again/);
     await connection.close();

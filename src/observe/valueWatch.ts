@@ -1,0 +1,95 @@
+import { declaredHints, effectiveHints } from '../hints/effectiveHints.js';
+import type { McpConnection, ResourceTemplateInfo, ToolInfo } from '../mcp/index.js';
+import type { ObservedEntry, Observer } from './observer.js';
+import { observerKey } from './observer.js';
+import { readObservers } from './readObservers.js';
+import { valueObservers } from './valueObservers.js';
+
+/** Value observers one session reads at most, besides the check's own observers. */
+export const MAX_VALUE_OBSERVERS = 4;
+
+/** Value observers one session tries at most (each tried costs two reads and two snapshots). */
+const MAX_TRIED = 12;
+
+/** New values taken from one call's answer at most. */
+const VALUES_PER_CALL = 8;
+
+/**
+ * The value observers of one session (see `valueObservers`): read-only tools that need one id and resource
+ * templates, filled with the values the session's calls return (`create_note` answers `n1`, then
+ * `get_note {"id":"n1"}` is read around every later call). Each candidate is tried once before it is used:
+ * read twice back to back, between two snapshots of everything else; it is used only when both reads show
+ * the same text and nothing else moved meanwhile (a "read" that counts views, or an id that does not exist
+ * yet, is never used). No mask: what it shows must be stable as it is.
+ */
+export class ValueWatch {
+  readonly #tools: readonly ToolInfo[];
+  readonly #templates: readonly ResourceTemplateInfo[];
+  readonly #readSeconds: number;
+  readonly #tried = new Set<string>();
+  readonly #used: Observer[] = [];
+
+  constructor(tools: readonly ToolInfo[], templates: readonly ResourceTemplateInfo[], readSeconds: number) {
+    this.#tools = tools;
+    this.#templates = templates;
+    this.#readSeconds = readSeconds;
+  }
+
+  /** Whether the server has anything a value could fill (a read-only tool with one required argument, a template). */
+  static possible(tools: readonly ToolInfo[], templates: readonly ResourceTemplateInfo[]): boolean {
+    return (
+      templates.length > 0 ||
+      tools.some((tool) => {
+        const required = (tool.inputSchema as { required?: unknown } | undefined)?.required;
+        return (
+          effectiveHints(declaredHints(tool.annotations)).readOnlyHint &&
+          Array.isArray(required) &&
+          required.length === 1
+        );
+      })
+    );
+  }
+
+  /** The value observers in use, in the order they were admitted. */
+  used(): readonly Observer[] {
+    return this.#used;
+  }
+
+  /** The observers not tried yet that `values` (one call's answer) give, within this session's limits. */
+  candidates(values: readonly string[]): Observer[] {
+    const room = Math.min(MAX_VALUE_OBSERVERS - this.#used.length, MAX_TRIED - this.#tried.size);
+    if (room <= 0) return [];
+    const fresh = [...new Set(values)].slice(0, VALUES_PER_CALL);
+    const typed = fresh.flatMap((value) => (/^-?\d{1,15}$/.test(value) ? [value, Number(value)] : [value]));
+    return valueObservers(this.#tools, this.#templates, typed, MAX_TRIED)
+      .filter((observer) => !this.#tried.has(observerKey(observer)))
+      .slice(0, room);
+  }
+
+  /**
+   * Tries `candidates`: `around` runs the two reads of each between two snapshots of everything else and says
+   * whether anything moved; when something did, none of them is used (no single one is to blame for sure).
+   */
+  async admit(
+    connection: McpConnection,
+    candidates: readonly Observer[],
+    around: (reads: () => Promise<void>) => Promise<boolean>,
+  ): Promise<void> {
+    for (const candidate of candidates) this.#tried.add(observerKey(candidate));
+    const reads: Array<[ObservedEntry | undefined, ObservedEntry | undefined]> = [];
+    const moved = await around(async () => {
+      for (const candidate of candidates) {
+        const key = observerKey(candidate);
+        const first = (await readObservers(connection, [candidate], this.#readSeconds)).get(key);
+        const second = (await readObservers(connection, [candidate], this.#readSeconds)).get(key);
+        reads.push([first, second]);
+      }
+    });
+    if (moved) return;
+    candidates.forEach((candidate, index) => {
+      const [first, second] = reads[index] ?? [];
+      const stable = first !== undefined && second !== undefined && 'text' in first && 'text' in second;
+      if (stable && first.text === second.text) this.#used.push(candidate);
+    });
+  }
+}
