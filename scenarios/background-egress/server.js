@@ -1,8 +1,7 @@
 // @ts-check
 /**
- * Fixture: traffic no tool causes, and traffic one tool does. About a second after start-up it fetches
- * "feature flags" once, and from 300 ms after start-up a "download" connects every 150 ms for 4 s (both to
- * 127.0.0.1:9). `ping` (closed world) causes none of it. `search` claims `openWorldHint: false` but sends
+ * Fixture: traffic no tool causes, and traffic one tool does. From start-up a "download" connects every 40 ms
+ * for 1.5 s, and about a second after start-up it fetches "feature flags" once (both to 127.0.0.1:9). `ping` (closed world) causes none of it. `search` claims `openWorldHint: false` but sends
  * telemetry (to 127.0.0.1:10) on every call: that one is a true finding. Every connection is refused, inside
  * the sandbox's own network namespace when isolated: attempts, never traffic.
  */
@@ -17,10 +16,8 @@ const reach = (port = 9) =>
   });
 
 setTimeout(() => void reach(), 1000);
-setTimeout(() => {
-  const timer = setInterval(() => void reach(), 150);
-  setTimeout(() => clearInterval(timer), 4000);
-}, 300);
+const download = setInterval(() => void reach(), 40);
+setTimeout(() => clearInterval(download), 1500);
 
 const closed = { readOnlyHint: true, openWorldHint: false };
 const tools = [

@@ -50,6 +50,19 @@ export interface FlakyEvidence {
   readonly replays: readonly string[];
 }
 
+/**
+ * Egress seen during a call that a control run also showed (a fresh sandbox, the same calls before, the same
+ * time passing without the call): the server's own background traffic (start-up, periodic), never blamed on
+ * the tool. One entry per destination.
+ */
+export interface AmbientEgress {
+  readonly egress: EgressAttempt;
+  /** The arguments of the call it was seen during, placeholders left in. */
+  readonly args: Readonly<Record<string, unknown>>;
+  /** Which control run showed it, in words. */
+  readonly control: string;
+}
+
 /** A call of a counterexample's preamble: made once, in order, before the checked command. */
 export interface PreambleCall {
   readonly tool: string;
@@ -111,6 +124,8 @@ export interface ToolReport {
   readonly sampleError?: string;
   /** Contradictions seen in a session that did not reproduce from a fresh sandbox (absent when none). */
   readonly flaky?: readonly FlakyEvidence[];
+  /** Egress seen during its calls that control runs showed without them: ambient (absent when none). */
+  readonly ambientEgress?: readonly AmbientEgress[];
   /** What the tool was seen to do (`reads only`, `adds`, `deletes`…), compared with `--baseline`. */
   readonly behaviour?: readonly string[];
 }

@@ -6,7 +6,8 @@ import { declaredHints, effectiveHints, isContradictableClaim } from '../hints/e
 import { HINT_NAMES } from '../model/hints.js';
 import type { HintName, Hints } from '../model/hints.js';
 import type { ToolInfo } from '../mcp/index.js';
-import type { Evidence, FlakyEvidence, ToolReport } from '../model/report.js';
+import type { AmbientEgress, Evidence, FlakyEvidence, ToolReport } from '../model/report.js';
+import { mergeAmbient } from './ambientEgress.js';
 import type { SessionPath } from './sessionPath.js';
 import type { EventSink } from '../model/events.js';
 import { namesExisting } from './namesExisting.js';
@@ -94,6 +95,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
   // check depends on nothing run beside it; its own runs add the tools they see adding state.
   const learned = new Set<string>(likelyProducers(options.tools));
   const flaky: FlakyEvidence[] = [];
+  let ambientEgress: AmbientEgress[] = [];
   const contradictions: Partial<Record<HintName, Evidence>> = {};
   const open = new Set(HINT_NAMES.filter((hint) => isContradictableClaim(hint, effective)));
   const alone = generatorOf(tool, false);
@@ -157,6 +159,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
         (path) => options.replayCommand(tool.name, seed, path, preamble.length > 0 ? producers : undefined),
       );
       flaky.push(...found.flaky);
+      ambientEgress = mergeAmbient(ambientEgress, found.ambientEgress);
       for (const [hint, evidence] of Object.entries(found.contradictions) as Array<[HintName, Evidence]>) {
         contradictions[hint] = evidence;
         open.delete(hint);
@@ -185,12 +188,18 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
     // What was seen once and never reproduced moves no suggestion either way.
     suggested: keepDestructive(
       tool.name,
-      unmoved(suggestedHints(effective, tally, options.egressUnobserved === undefined), effective, flaky),
+      unmoved(
+        suggestedHints(effective, tally, options.egressUnobserved === undefined),
+        effective,
+        flaky,
+        contradictions.openWorldHint === undefined && ambientEgress.length > 0,
+      ),
       effective,
     ),
     suggestedBasis: suggestionBasis(tally, options.egressUnobserved === undefined),
     ...(tally.sampleError === undefined ? {} : { sampleError: tally.sampleError }),
     ...(flaky.length === 0 ? {} : { flaky }),
+    ...(ambientEgress.length === 0 ? {} : { ambientEgress }),
     behaviour: behaviourOf(tally),
   };
   options.emit({ type: 'tool-end', tool: report });
@@ -202,10 +211,19 @@ function withoutRoots(existing: ReadonlySet<string>): Set<string> {
   return new Set([...existing].filter((value) => !/^\{[a-z][a-z0-9.]*\}$/i.test(value)));
 }
 
-/** The suggestions with every hint that has unreproduced evidence left as declared. */
-function unmoved(suggested: Hints, effective: Hints, flaky: readonly FlakyEvidence[]): Hints {
+/**
+ * The suggestions with every hint that has unreproduced evidence left as declared, and openWorldHint too when
+ * the only egress its calls met was background traffic (`background`): that is no evidence of the tool's own.
+ */
+function unmoved(
+  suggested: Hints,
+  effective: Hints,
+  flaky: readonly FlakyEvidence[],
+  background: boolean,
+): Hints {
   const left = { ...suggested };
   for (const { hint } of flaky) left[hint] = effective[hint];
+  if (background) left.openWorldHint = effective.openWorldHint;
   return left;
 }
 

@@ -1,17 +1,16 @@
-import type { EgressAttempt } from '../../harness/process/index.js';
 import { violationsOf } from '../checks/index.js';
 import type { Violation } from '../checks/violation.js';
 import type { HintName, Hints } from '../model/hints.js';
+import type { AmbientEgress } from '../model/report.js';
+import { mergeAmbient } from './ambientEgress.js';
+import { controlEgress } from './controlEgress.js';
 import type { CommandOptions } from './executeCommand.js';
 import type { MadeCall, RunResult } from './runSequence.js';
-import { asMade, controlRun, replayed, runSequence } from './runSequence.js';
+import { asMade, replayed, runSequence } from './runSequence.js';
 import type { SessionPool } from './sessionPool.js';
 
 /** Replays from a fresh sandbox before a contradiction seen in a session is believed (one alone, two after). */
 const ATTEMPTS_WITH_HISTORY = 2;
-
-/** The shortest control window for egress (twice the call's duration when that is longer). */
-const CONTROL_MIN_MS = 250;
 
 /** At most this many fresh replays are spent dropping history calls the contradiction does not need. */
 const MINIMISE_BUDGET = 8;
@@ -32,7 +31,7 @@ export interface ConfirmInput {
   readonly onReplay?: (result: RunResult) => void;
 }
 
-export type Confirmation =
+export type Confirmation = (
   | {
       readonly confirmed: true;
       readonly result: RunResult;
@@ -40,7 +39,11 @@ export type Confirmation =
       /** Indices of the history calls the contradiction needed (ascending; empty when it needs none). */
       readonly kept: readonly number[];
     }
-  | { readonly confirmed: false; readonly replays: readonly string[] };
+  | { readonly confirmed: false; readonly replays: readonly string[] }
+) & {
+  /** Egress of the call that a control run also showed: background traffic, never blamed (one per destination). */
+  readonly ambient: readonly AmbientEgress[];
+};
 
 /**
  * Confirms a contradiction found in a session from a fresh sandbox: first the run alone, then after the
@@ -51,6 +54,7 @@ export type Confirmation =
  */
 export async function confirmContradiction(input: ConfirmInput): Promise<Confirmation> {
   const replays: string[] = [];
+  let ambient: AmbientEgress[] = [];
   const attempt = async (kept: readonly number[]) => {
     const calls = [...kept.map((index) => input.history[index] as MadeCall), ...input.run];
     const result = await runSequence(input.pool, replayed(calls), asMade(input.target), input.options);
@@ -61,32 +65,30 @@ export async function confirmContradiction(input: ConfirmInput): Promise<Confirm
         ? []
         : violationsOf(input.effective, observation).filter((violation) => input.hints.has(violation.hint));
     const egress = violations.find((violation) => violation.hint === 'openWorldHint');
+    let background = false;
     if (egress !== undefined && observation !== undefined) {
-      // Egress is the call's doing only where the same time passing without the call reaches nowhere alike.
       const call = egress.call === 2 ? observation.call2 : observation.call1;
-      const window = Math.max(CONTROL_MIN_MS, 2 * (call?.durationMs ?? 0));
-      const background = await controlRun(
+      const control = await controlEgress(
         input.pool,
         replayed(calls),
-        window,
+        call,
+        egress.egress ?? [],
+        input.target.args,
         input.options,
-        (call?.endedAtMs ?? 0) + window,
       );
-      const seen = new Set(background.map(destinationOf));
-      const caused = (egress.egress ?? []).filter((attempt) => !seen.has(destinationOf(attempt)));
-      if (caused.length === 0) {
-        violations = violations.filter((violation) => violation !== egress);
-        replays.push(
-          `a control run without the call reached the same destinations within ${window} ms: background traffic`,
+      if (control.kind !== 'uncontrolled') ambient = mergeAmbient(ambient, control.ambient);
+      if (control.kind === 'caused') {
+        violations = violations.map((violation) =>
+          violation === egress ? { ...egress, egress: control.caused } : violation,
         );
       } else {
-        violations = violations.map((violation) =>
-          violation === egress ? { ...egress, egress: caused } : violation,
-        );
+        violations = violations.filter((violation) => violation !== egress);
+        background = control.kind === 'background';
+        replays.push(control.note);
       }
     }
     replays.push(describeReplay(kept.length, input.history.length, result, violations));
-    return { result, violations };
+    return { result, violations, background };
   };
   // What only the server's own reads showed (no environment hintproof holds) must reproduce twice in a row:
   // such a read may depend on things no replay controls (timing, other processes).
@@ -94,19 +96,31 @@ export async function confirmContradiction(input: ConfirmInput): Promise<Confirm
     found.violations.length > 0 &&
     (!seenOnlyByObservers(found) || (await attempt(kept)).violations.length > 0);
   const alone = await attempt([]);
-  if (await holds([], alone)) return { confirmed: true, ...alone, kept: [] };
-  if (input.history.length === 0) return { confirmed: false, replays };
+  if (await holds([], alone)) return { confirmed: true, ...alone, kept: [], ambient };
+  // Egress that reproduced alone and that a control run showed too is background: history changes nothing.
+  if (input.history.length === 0 || explained(alone)) return { confirmed: false, replays, ambient };
   const all = input.history.map((_, index) => index);
   for (let tries = 0; tries < ATTEMPTS_WITH_HISTORY; tries++) {
     const found = await attempt(all);
+    if (explained(found)) break;
     if (await holds(all, found)) {
-      return { confirmed: true, ...(await minimise(all, found, attempt, input.history)) };
+      return { confirmed: true, ...(await minimise(all, found, attempt, input.history)), ambient };
     }
   }
-  return { confirmed: false, replays };
+  return { confirmed: false, replays, ambient };
 }
 
-type Attempt = { readonly result: RunResult; readonly violations: readonly Violation[] };
+type Attempt = {
+  readonly result: RunResult;
+  readonly violations: readonly Violation[];
+  /** A control run showed every destination of the replay's egress. */
+  readonly background?: boolean;
+};
+
+/** An attempt whose only contradiction was egress that a control run showed as background traffic. */
+function explained(found: Attempt): boolean {
+  return found.background === true && found.violations.length === 0;
+}
 
 /** Drops chunks of history while the contradiction still reproduces, within `MINIMISE_BUDGET` replays. */
 async function minimise(
@@ -164,11 +178,6 @@ function describeReplay(
   const outcome =
     result.observation === undefined ? (result.aborted ?? 'the command was not made') : 'no contradiction';
   return `replayed ${after} on a fresh sandbox: ${outcome}`;
-}
-
-/** Where an attempt went, as compared between a call and its control run. */
-function destinationOf(attempt: EgressAttempt): string {
-  return `${attempt.kind} ${attempt.destination}`;
 }
 
 /** Whether every change behind a replay's violations was seen only through observers (egress aside). */

@@ -14,6 +14,13 @@ import type { RunSession } from './session.js';
 import { parsedOutcome, valuesInOutcome } from './valuesInOutcome.js';
 
 /** A call to make: a tool, its generated arguments (which may hold live choices) and its schema guard. */
+
+/** What a control run saw: the egress of its window, and how old its server was when the window began. */
+export interface ControlWindow {
+  readonly egress: readonly EgressAttempt[];
+  readonly fromAgeMs: number;
+}
+
 export interface PlannedCall {
   readonly tool: string;
   readonly args: Readonly<Record<string, unknown>>;
@@ -139,7 +146,7 @@ export class LiveSession {
     ms: number,
     options: CommandOptions,
     untilAgeMs?: number,
-  ): Promise<readonly EgressAttempt[]> {
+  ): Promise<ControlWindow> {
     for (const planned of preamble) {
       await this.session.connection.callTool(
         planned.tool,
@@ -148,10 +155,11 @@ export class LiveSession {
       );
     }
     await this.session.egress();
+    const fromAgeMs = Math.round(performance.now() - this.session.startedAt);
     // The window lasts `ms`, and at least until the server is as old as it was when the call ended.
     const until = Math.max(performance.now() + ms, this.session.startedAt + (untilAgeMs ?? 0));
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, until - performance.now())));
-    return this.session.egress();
+    return { egress: await this.session.egress(), fromAgeMs };
   }
 
   #learn(args: Readonly<Record<string, unknown>>, outcome: CallOutcome): void {

@@ -1,10 +1,9 @@
 import { SandboxLost } from '../../harness/index.js';
-import type { EgressAttempt } from '../../harness/process/index.js';
 import type { ArgumentGuard } from '../generate/index.js';
 import { resolveLiveChoices } from '../generate/index.js';
 import type { CommandOptions } from './executeCommand.js';
 import { LiveSession } from './liveSession.js';
-import type { MadeCall, PlannedCall, PreambleStep, RunResult } from './liveSession.js';
+import type { ControlWindow, MadeCall, PlannedCall, PreambleStep, RunResult } from './liveSession.js';
 import type { SessionPool } from './sessionPool.js';
 import { SetupError } from '../model/setupError.js';
 
@@ -45,8 +44,9 @@ export async function runSequence(
 }
 
 /**
- * A control run: a fresh session, the preamble calls, then `ms` milliseconds with no call. Returns how many
- * attempts to reach outside the sandbox the server made in that window (none when it could not start).
+ * A control run: a fresh session, the preamble calls, then `ms` milliseconds with no call. Returns the
+ * attempts to reach outside the sandbox the server made in that window and the server's age when it began
+ * (`undefined` when the server could not start, or its sandbox was lost).
  */
 export async function controlRun(
   pool: SessionPool,
@@ -54,13 +54,13 @@ export async function controlRun(
   ms: number,
   options: CommandOptions,
   untilAgeMs?: number,
-): Promise<readonly EgressAttempt[]> {
+): Promise<ControlWindow | undefined> {
   const live = await takeLive(pool, { tool: '', args: {}, guard: AS_MADE });
-  if (!(live instanceof LiveSession)) return [];
+  if (!(live instanceof LiveSession)) return undefined;
   try {
     return await live.control(preamble, ms, options, untilAgeMs);
   } catch (error) {
-    if (error instanceof SandboxLost) return [];
+    if (error instanceof SandboxLost) return undefined;
     throw error;
   } finally {
     pool.release(live.session);

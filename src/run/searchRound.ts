@@ -4,7 +4,9 @@ import { violationsOf } from '../checks/index.js';
 import type { ArgumentGuard } from '../generate/index.js';
 import { resolveLiveChoices } from '../generate/index.js';
 import type { HintName, Hints } from '../model/hints.js';
-import type { Evidence, FlakyEvidence } from '../model/report.js';
+import type { AmbientEgress, Evidence, FlakyEvidence } from '../model/report.js';
+import { destinationsOf, isBackground, mergeAmbient } from './ambientEgress.js';
+import { controlEgress } from './controlEgress.js';
 import { ContradictionFound } from './contradictionFound.js';
 import type { EventSink } from '../model/events.js';
 import { confirmContradiction } from './confirmContradiction.js';
@@ -66,6 +68,8 @@ export interface RoundResult {
   readonly contradictions: Partial<Record<HintName, Evidence>>;
   /** Contradictions seen in a session that no replay from a fresh sandbox reproduced. */
   readonly flaky: readonly FlakyEvidence[];
+  /** Egress that control runs showed without the call: background traffic (one entry per destination). */
+  readonly ambientEgress: readonly AmbientEgress[];
 }
 
 interface Generated {
@@ -101,6 +105,7 @@ export async function searchRound(
       : fc.record({ preamble: preambleArbitrary(options.preamble), target: options.target.arbitrary });
   const runner = new SessionRunner(options.pool, options.sessionCalls);
   const flaky: FlakyEvidence[] = [];
+  let ambientEgress: AmbientEgress[] = [];
   let mode: Mode = { kind: 'search' };
   let shrinkRuns = 0;
   let runIndex = -1;
@@ -139,9 +144,37 @@ export async function searchRound(
       hints: new Set(violations.map((violation) => violation.hint)),
       options,
     });
+    ambientEgress = mergeAmbient(ambientEgress, confirmation.ambient);
     if (!confirmation.confirmed) {
+      const replays = [...confirmation.replays];
+      let ambient = confirmation.ambient;
+      // Egress no replay reached may belong to the time the session's call was made (start-up, a period): a
+      // control run after the same calls, as old as the session's server was, tells background from chance.
+      const egress = violations.find(
+        (violation) =>
+          violation.hint === 'openWorldHint' && !isBackground(violation, destinationsOf(ambient)),
+      );
+      if (egress !== undefined) {
+        const before = [...history, ...result.steps.map(({ tool, args }) => ({ tool, args }))];
+        const call = egress.call === 2 ? observation.call2 : observation.call1;
+        const egressArgs = observation.args;
+        const control = await controlEgress(
+          options.pool,
+          replayed(before),
+          call,
+          egress.egress ?? [],
+          egressArgs,
+          options,
+        );
+        replays.push(`at the session's time: ${control.note}`);
+        if (control.kind !== 'uncontrolled') ambient = mergeAmbient(ambient, control.ambient);
+        ambientEgress = mergeAmbient(ambientEgress, ambient);
+      }
+      // Egress a control run also showed is background traffic, listed as ambient: not a flaky finding.
       flaky.push(
-        ...violations.map((violation) => flakyOf(violation, observation.args, history, confirmation.replays)),
+        ...violations
+          .filter((violation) => !isBackground(violation, destinationsOf(ambient)))
+          .map((violation) => flakyOf(violation, observation.args, history, replays)),
       );
       return true;
     }
@@ -161,7 +194,11 @@ export async function searchRound(
   try {
     if (options.path === undefined) {
       const details = await fc.check(property, { seed: options.seed, numRuns: options.numRuns });
-      return { runs: details.numRuns, ...evidenceOf(details, mode, flaky, roundOf(options), replay) };
+      return {
+        runs: details.numRuns,
+        ...evidenceOf(details, mode, flaky, roundOf(options), replay),
+        ambientEgress,
+      };
     }
     const path = options.path;
     const history =
@@ -178,7 +215,7 @@ export async function searchRound(
       path: path.fcPath,
       endOnFailure: true,
     });
-    return { runs: 1, ...evidenceOf(details, mode, flaky, roundOf(options), replay) };
+    return { runs: 1, ...evidenceOf(details, mode, flaky, roundOf(options), replay), ambientEgress };
   } finally {
     runner.close();
   }

@@ -79,6 +79,7 @@ describe('confirmContradiction (in-process shelf server, fresh sandboxes)', () =
     });
     expect(confirmation).toEqual({
       confirmed: false,
+      ambient: [],
       replays: [
         'replayed alone on a fresh sandbox: no contradiction',
         "replayed after the session's 2 earlier calls on a fresh sandbox: no contradiction",

@@ -11,6 +11,7 @@ import type { ArgumentGuard } from '../../../src/generate/index.js';
 import { startInProcessSession } from '../../../src/run/inProcessSession.js';
 import type { CommandOptions } from '../../../src/run/executeCommand.js';
 import type { CallGenerator } from '../../../src/run/searchRound.js';
+import type { RunSession } from '../../../src/run/session.js';
 import { SessionPool } from '../../../src/run/sessionPool.js';
 
 /** What the tests see of every server instance a pool started: shared across instances, never reset by one. */
@@ -93,8 +94,14 @@ export function newWorld(peekLiesOnCall = 0, startsBeforeFailing = Infinity): Wo
   return { instances: 0, peeks: 0, peekLiesOnCall, startsBeforeFailing };
 }
 
-/** A pool of in-process shelf servers, each on a fresh empty `{fs}` sandbox; dispose it with `await using`. */
-export async function shelfPool(world: World): Promise<SessionPool & AsyncDisposable> {
+/**
+ * A pool of in-process shelf servers, each on a fresh empty `{fs}` sandbox; dispose it with `await using`.
+ * `adapt` changes each session as it starts (its egress, its age).
+ */
+export async function shelfPool(
+  world: World,
+  adapt: (session: RunSession) => RunSession = (session) => session,
+): Promise<SessionPool & AsyncDisposable> {
   const root = await createWorkRoot(tmpdir());
   const provider = await createFsProvider({});
   const spec = {
@@ -102,7 +109,10 @@ export async function shelfPool(world: World): Promise<SessionPool & AsyncDispos
     startupTimeoutSeconds: 10,
     clientVersion: 'test',
   };
-  const pool = new SessionPool((directory) => startInProcessSession(spec, [provider], directory), root);
+  const pool = new SessionPool(
+    async (directory) => adapt(await startInProcessSession(spec, [provider], directory)),
+    root,
+  );
   const dispose = pool[Symbol.asyncDispose].bind(pool);
   return Object.assign(pool, {
     [Symbol.asyncDispose]: async () => {

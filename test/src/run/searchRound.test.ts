@@ -76,7 +76,7 @@ describe('searchRound (in-process shelf server, runs in sessions)', () => {
   it('with every run on a fresh sandbox the history-dependent lie is never seen', async () => {
     await using pool = await shelfPool(newWorld());
     const found = await searchRound(round(pool, { sessionCalls: 0, numRuns: 6 }), replay);
-    expect(found).toEqual({ runs: 6, contradictions: {}, flaky: [] });
+    expect(found).toEqual({ runs: 6, contradictions: {}, flaky: [], ambientEgress: [] });
   });
 
   it('reports a lie that no fresh replay reproduces as flaky, with its replays, and searches on', async () => {

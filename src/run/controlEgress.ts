@@ -1,0 +1,75 @@
+import type { EgressAttempt } from '../../harness/process/index.js';
+import type { CallRecord } from '../model/observation.js';
+import type { AmbientEgress } from '../model/report.js';
+import { describeControl, destinationOf } from './ambientEgress.js';
+import type { CommandOptions } from './executeCommand.js';
+import type { PlannedCall } from './runSequence.js';
+import { controlRun } from './runSequence.js';
+import type { SessionPool } from './sessionPool.js';
+
+/** The shortest control window for egress (twice the call's duration when that is longer). */
+const CONTROL_MIN_MS = 250;
+
+/** What a control run says of a call's egress. */
+export type EgressControl =
+  /** Some destinations only the call reached (`caused`); the others are background (`ambient`). */
+  | {
+      readonly kind: 'caused';
+      readonly caused: readonly EgressAttempt[];
+      readonly ambient: AmbientEgress[];
+      readonly note: string;
+    }
+  /** The control run reached every destination the call did: background traffic. */
+  | { readonly kind: 'background'; readonly ambient: AmbientEgress[]; readonly note: string }
+  /** No control run could cover the call's time (its server did not start, or was older than the call). */
+  | { readonly kind: 'uncontrolled'; readonly note: string };
+
+/**
+ * Egress is the call's doing only where the same time passing without the call reaches nowhere alike: a
+ * control run on a fresh sandbox makes the same calls before, then none, from about the server's age when the
+ * call began until it is as old as when the call ended, plus a window (250 ms at least, twice the call's
+ * duration when longer). A control whose window began more than a window after the call did (its calls before
+ * took longer) cannot speak for the call's time: neither blamed nor cleared.
+ */
+export async function controlEgress(
+  pool: SessionPool,
+  before: readonly PlannedCall[],
+  call: CallRecord | undefined,
+  egress: readonly EgressAttempt[],
+  args: Readonly<Record<string, unknown>>,
+  options: CommandOptions,
+): Promise<EgressControl> {
+  const window = Math.max(CONTROL_MIN_MS, 2 * (call?.durationMs ?? 0));
+  const endedAt = call?.endedAtMs ?? 0;
+  const untilAge = endedAt + window;
+  const startedAt = Math.max(0, endedAt - (call?.durationMs ?? 0));
+  const background = await controlRun(pool, before, window, options, untilAge);
+  if (background === undefined) {
+    return { kind: 'uncontrolled', note: 'no control run could be made (its server did not start)' };
+  }
+  // A fresh server is not ready at once: a control may begin a little after the call did, never a window later.
+  if (background.fromAgeMs > startedAt + window) {
+    return {
+      kind: 'uncontrolled',
+      note:
+        `the control run's calls before took until its server was ${background.fromAgeMs} ms old, more than ` +
+        `${window} ms after the call began (${startedAt} ms): background traffic could not be ruled out`,
+    };
+  }
+  const seen = new Set(background.egress.map(destinationOf));
+  const control = describeControl(before.length, untilAge);
+  const ambient = egress
+    .filter((attempt) => seen.has(destinationOf(attempt)))
+    .map((attempt) => ({ egress: attempt, args, control }));
+  const caused = egress.filter((attempt) => !seen.has(destinationOf(attempt)));
+  if (caused.length > 0) {
+    const reached = ambient.length === 0 ? 'none' : `${ambient.length}`;
+    const note = `a control run without the call reached ${reached} of its ${egress.length} destinations within ${window} ms`;
+    return { kind: 'caused', caused, ambient, note };
+  }
+  return {
+    kind: 'background',
+    ambient,
+    note: `a control run without the call reached the same destinations within ${window} ms: background traffic`,
+  };
+}
