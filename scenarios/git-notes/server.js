@@ -49,6 +49,18 @@ if (!existsSync(join(root, '.git'))) {
     git('add', file);
     git('commit', '-q', '-m', message);
   }
+  // An upstream inside the notes (a local remote): the same commits, two more the team made, and an archive of
+  // another history. Its commits reach the notes only by fetch, which keeps them packed.
+  git('clone', '-q', '.', '.upstream');
+  writeFileSync(join(root, '.git/info/exclude'), '.upstream/\n', { flag: 'a' });
+  for (const name of ['team-1', 'team-2']) {
+    writeFileSync(join(root, '.upstream/notes', `${name}.md`), `# ${name}\n`);
+    git('-C', '.upstream', 'add', `notes/${name}.md`);
+    git('-C', '.upstream', 'commit', '-q', '-m', `Add notes/${name}.md`);
+  }
+  git('-C', '.upstream', 'checkout', '-q', '--orphan', 'archive');
+  git('-C', '.upstream', 'commit', '-q', '-m', 'Archive the notes');
+  git('-C', '.upstream', 'checkout', '-q', 'main');
   const past = new Date('2020-01-01T00:00:00Z');
   for (const file of ['README.md', 'notes/first.md', 'notes/second.md'])
     utimesSync(join(root, file), past, past);
@@ -127,6 +139,31 @@ const tools = [
     // LIE: destructiveHint false, but the branch is moved back: the commit is no longer on it.
     run: () => {
       git('reset', '-q', '--soft', 'HEAD~1');
+      return git('log', '--format=%h %s', '-n', '1');
+    },
+  },
+  {
+    name: 'sync',
+    description: "Bring in the team's new notes from upstream (a fast-forward, never a merge).",
+    inputSchema: { type: 'object', properties: {} },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    // Honest: the fetch keeps the new commits packed, and main moves forward to a descendant (additive).
+    run: () => {
+      git('-c', 'fetch.unpackLimit=1', 'fetch', '-q', '.upstream', 'main:refs/remotes/upstream/main');
+      git('merge', '-q', '--ff-only', 'refs/remotes/upstream/main');
+      return git('log', '--format=%h %s', '-n', '1');
+    },
+  },
+  {
+    name: 'restore_archive',
+    description: 'Point the notes at the archived history from upstream, keeping the files as they are.',
+    inputSchema: { type: 'object', properties: {} },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    // LIE: destructiveHint false, but main moves to a commit of another history (fetched packed): the notes'
+    // commits are no longer on it.
+    run: () => {
+      git('-c', 'fetch.unpackLimit=1', 'fetch', '-q', '.upstream', 'archive:refs/remotes/upstream/archive');
+      git('reset', '-q', '--soft', 'refs/remotes/upstream/archive');
       return git('log', '--format=%h %s', '-n', '1');
     },
   },

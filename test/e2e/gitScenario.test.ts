@@ -23,6 +23,12 @@ describe('the git-notes scenario: a repository compared by refs, index entries a
     expect(result.stdout).toMatch(
       /Observed: modify fs:\.git#refs\/heads\/main \([0-9a-f]{12} → [0-9a-f]{12}\) on call 1/,
     );
+    // A history rewrite onto commits a fetch brought packed is a modify; sync's fast-forward onto packed commits
+    // is an append (its destructiveHint is consistent, in expected.json).
+    const restore = report.tools.find((t) => t.name === 'restore_archive')?.verdicts.destructiveHint;
+    expect(
+      restore?.status === 'contradicted' && restore.evidence.changes.map((change) => change.entity),
+    ).toContain('.git#refs/heads/main');
     // git's state files are never evidence as files: the index, refs and objects are read by meaning.
     expect(result.stdout).not.toMatch(/fs:\.git\/(?:index|refs|objects|HEAD|COMMIT_EDITMSG)/);
   }, 900_000);

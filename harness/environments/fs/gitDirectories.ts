@@ -45,8 +45,8 @@ export function diffGitDirectories(old: Entries, now: Entries, environment: stri
     const changed = [...new Set([...before.keys(), ...after.keys()])]
       .filter((path) => isGitStatePath(path) && !same(old.get(prefix + path), now.get(prefix + path)))
       .sort();
-    const a: GitState = readGitState(before);
-    const b: GitState = readGitState(after);
+    const a: GitState = readGitState(before, (path) => old.get(prefix + path)?.sha256);
+    const b: GitState = readGitState(after, (path) => now.get(prefix + path)?.sha256);
     const unreadable = new Set([...a.unreadable, ...b.unreadable]);
     const name = directory === '' ? '.' : directory;
     // The directories that hold state files (objects/ab, refs/heads) go with them.

@@ -10,7 +10,7 @@ const LISTED_OBJECTS = 5;
  * The changes between two states of one git directory (`gitDirectory`, as the snapshot names it, e.g.
  * `repo/.git`), in `environment`: refs created, moved or deleted (`repo/.git#refs/heads/main`, `…#HEAD`) —
  * a ref moved forward to a descendant (a fast-forward: new commits on top of the old one, found through the
- * loose commits of `after`) is an `append`, additive like a log that grows; any other move is a `modify`;
+ * commits of `after`, loose or whole in a pack) is an `append`, additive like a log that grows; any other move is a `modify`;
  * index entries staged, changed or unstaged (`repo/.git#index/src/a.ts`, conflict stages as `@2`); objects
  * added (`add …#objects`, additive: objects never change) or removed (`delete …#objects`). Rewrites that
  * change no entry, ref or object (a stat-cache refresh by `git status`, a repack) are not changes of state:
@@ -62,9 +62,9 @@ export function diffGitStates(
   return changes;
 }
 
-function parentsIn(state: GitState, oid: string): string[] | undefined {
+function parentsIn(state: GitState, oid: string): readonly string[] | undefined {
   const head = state.looseHeads.get(oid);
-  return head === undefined ? undefined : readLooseCommitParents(head);
+  return head === undefined ? state.packedParents.get(oid) : readLooseCommitParents(head);
 }
 
 function commits(count: number): string {

@@ -1,5 +1,6 @@
 import type { GitIndexEntry } from './readGitIndex.js';
 import { GitFormatError, readGitIndex } from './readGitIndex.js';
+import { packCommits } from './packCommitCache.js';
 import { readPackIndex } from './readPackIndex.js';
 import { readLooseRef, readPackedRefs } from './readRefs.js';
 
@@ -16,6 +17,8 @@ export interface GitState {
   readonly objects: ReadonlySet<string>;
   /** The kept first bytes of loose objects (see LOOSE_OBJECT_HEAD_BYTES), by object id: commits' parents. */
   readonly looseHeads: ReadonlyMap<string, Uint8Array>;
+  /** The parents of the commits its packs hold whole (packs up to PACK_FILE_LIMIT), by object id. */
+  readonly packedParents: ReadonlyMap<string, readonly string[]>;
   /** Files the state was read from that could not be parsed: they are compared as bytes instead. */
   readonly unreadable: readonly string[];
 }
@@ -67,8 +70,17 @@ export function isGitContentPath(path: string): boolean {
   );
 }
 
-/** Reads a git directory's refs, index entries and object set from its files. Pure. */
-export function readGitState(files: GitFiles): GitState {
+/** A pack's file (`objects/pack/pack-….pack`): kept whole up to PACK_FILE_LIMIT, for its commits' parents. */
+export function isPackPath(path: string): boolean {
+  return /^objects\/pack\/[^/]+\.pack$/.test(path);
+}
+
+/**
+ * Reads a git directory's refs, index entries, object set and the parents of its commits (loose, or whole in a
+ * pack) from its files. `hashOf` gives a file's content hash, by which a pack's commits are parsed once
+ * (packCommits). Pure but for that cache.
+ */
+export function readGitState(files: GitFiles, hashOf?: (path: string) => string | undefined): GitState {
   const unreadable: string[] = [];
   const text = (path: string) => {
     const bytes = files.get(path);
@@ -79,6 +91,7 @@ export function readGitState(files: GitFiles): GitState {
   if (files.has('packed-refs') && files.get('packed-refs') === undefined) unreadable.push('packed-refs');
   const objects = new Set<string>();
   const looseHeads = new Map<string, Uint8Array>();
+  const packedParents = new Map<string, readonly string[]>();
   let index: Map<string, GitIndexEntry> | undefined;
   for (const [path, bytes] of files) {
     if (!isGitStatePath(path)) continue;
@@ -108,7 +121,22 @@ export function readGitState(files: GitFiles): GitState {
           unreadable.push(path);
         }
       }
+      if (isPackPath(path) && bytes !== undefined) {
+        const idxPath = `${path.slice(0, -'.pack'.length)}.idx`;
+        const idx = files.get(idxPath);
+        const hashes = [hashOf?.(path), hashOf?.(idxPath)];
+        const key = hashes.every((hash) => hash !== undefined) ? hashes.join(':') : undefined;
+        try {
+          if (idx !== undefined) {
+            for (const [oid, parents] of packCommits(bytes, idx, oidLength, key))
+              packedParents.set(oid, parents);
+          }
+        } catch (error) {
+          // An index it cannot read is reported unreadable above; its pack's commits stay unknown.
+          if (!(error instanceof GitFormatError)) throw error;
+        }
+      }
     }
   }
-  return { refs, index, objects, looseHeads, unreadable };
+  return { refs, index, objects, looseHeads, packedParents, unreadable };
 }

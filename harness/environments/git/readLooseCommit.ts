@@ -24,7 +24,15 @@ export function readLooseCommitParents(head: Uint8Array): string[] | undefined {
   }
   const nul = text.indexOf('\0');
   if (nul < 0 || !/^commit \d+$/.test(text.slice(0, nul))) return undefined;
-  const lines = text.slice(nul + 1).split('\n');
+  return commitParents(text.slice(nul + 1));
+}
+
+/**
+ * The parents a commit's content names (`tree …`, then `parent …` lines, then the other headers), from its
+ * first characters: `undefined` when it does not start like a commit, or is cut before its parents end. Pure.
+ */
+export function commitParents(content: string): string[] | undefined {
+  const lines = content.split('\n');
   if (!/^tree [0-9a-f]{40,64}$/.test(lines[0] ?? '')) return undefined;
   const parents: string[] = [];
   for (const line of lines.slice(1)) {

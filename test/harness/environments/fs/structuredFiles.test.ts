@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffFsSnapshots } from '../../../../harness/environments/fs/diffFsSnapshots.js';
@@ -114,5 +114,57 @@ describe('diffFsSnapshots: git repositories by meaning', () => {
     expect(committed).toContainEqual(expect.stringMatching(/^add fs:repo\/\.git#objects \(\+3 objects/));
     expect(committed).toContainEqual('add fs:repo/b.txt (file, 2 bytes)');
     expect(committed.some((line) => /\.git\/(?:index|objects|refs)/.test(line))).toBe(false);
+  });
+
+  it('a fetch that brings its commits packed, and a gc, are a fast-forward; a reset to another history is not', () => {
+    using repo = new TestRepository();
+    repo.write('a.txt', 'a\n').git('add', '.');
+    repo.git('commit', '-q', '-m', 'first');
+    // An upstream inside the same tree (as a sandbox holds one), two commits ahead.
+    repo.git('clone', '-q', repo.directory, join(repo.root, 'upstream'));
+    const upstream = (...args: string[]) => repo.git('-C', join(repo.root, 'upstream'), ...args);
+    for (const n of [1, 2]) {
+      writeFileSync(join(repo.root, 'upstream', `u${n}.txt`), `${n}\n`);
+      upstream('add', '.');
+      upstream('commit', '-q', '-m', `upstream ${n}`);
+    }
+    const before = snapshot(repo.root);
+    // fetch.unpackLimit=1 keeps what it receives as a pack, as git does for any fetch of 100 objects or more.
+    repo.git(
+      '-c',
+      'fetch.unpackLimit=1',
+      'fetch',
+      '-q',
+      join(repo.root, 'upstream'),
+      'main:refs/heads/incoming',
+    );
+    repo.git('merge', '-q', '--ff-only', 'incoming');
+    const fetched = snapshot(repo.root);
+    expect(
+      readdirSync(join(repo.directory, '.git/objects/pack')).some((name) => name.endsWith('.pack')),
+    ).toBe(true);
+    const merged = lines(before, fetched);
+    expect(merged).toContainEqual(
+      expect.stringMatching(/^append fs:repo\/\.git#refs\/heads\/main \(.*fast-forward: 2 commits on top\)$/),
+    );
+    // (The reflogs under logs/ grow: an append in a real snapshot, which remembers earlier sizes; not here.)
+    expect(merged.filter((line) => line.startsWith('modify fs:repo/.git#'))).toEqual([]);
+    // gc packs the new commit too (and the ones before): still a fast-forward, nothing modified.
+    repo.write('b.txt', 'b\n').git('add', '.');
+    repo.git('commit', '-q', '-m', 'local');
+    repo.git('gc', '-q', '--prune=now');
+    const packed = snapshot(repo.root);
+    expect(lines(fetched, packed)).toContainEqual(
+      expect.stringMatching(/^append fs:repo\/\.git#refs\/heads\/main \(.*fast-forward: 1 commit on top\)$/),
+    );
+    // A history rewrite: main reset to a commit of a history that never held the old one.
+    repo.git('checkout', '-q', '--orphan', 'other');
+    repo.git('commit', '-q', '-m', 'unrelated');
+    repo.git('checkout', '-q', 'main');
+    repo.git('reset', '-q', '--hard', 'other');
+    repo.git('gc', '-q', '--prune=now');
+    expect(lines(packed, snapshot(repo.root))).toContainEqual(
+      expect.stringMatching(/^modify fs:repo\/\.git#refs\/heads\/main \([0-9a-f]{12} → [0-9a-f]{12}\)$/),
+    );
   });
 });
