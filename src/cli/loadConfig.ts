@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import AjvModule from 'ajv';
 import type { ErrorObject } from 'ajv';
-import { createJiti } from 'jiti';
 import { CONFIG_SCHEMA } from '../config/configSchema.js';
 import type { HintproofConfig } from '../config/defineConfig.js';
 import { SetupError } from '../model/setupError.js';
@@ -48,7 +47,7 @@ export async function loadConfig(
     loaded =
       extname(file) === '.json'
         ? JSON.parse(readFileSync(file, 'utf8'))
-        : await createJiti(import.meta.url).import(file, { default: true });
+        : await (await import('jiti')).createJiti(import.meta.url).import(file, { default: true });
   } catch (error) {
     throw new SetupError(`Could not load the config ${file}: ${(error as Error).message}`, { cause: error });
   }

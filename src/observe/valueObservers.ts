@@ -39,6 +39,9 @@ export function valueObservers(
   return takeDistinct([...fromTools, ...fromTemplates], max);
 }
 
+/** One validator per input schema: a session asks again with every call's values, and ajv compiles slowly. */
+const validators = new WeakMap<object, ReturnType<typeof createSchemaValidator>>();
+
 function toolObservers(tool: ToolInfo, values: readonly (string | number)[]): Observer[] {
   const schema = tool.inputSchema;
   if (typeof schema !== 'object' || schema === null) return [];
@@ -55,12 +58,13 @@ function toolObservers(tool: ToolInfo, values: readonly (string | number)[]): Ob
     typeof value === 'string'
       ? type === undefined || type === 'string'
       : type === undefined || type === 'number' || (type === 'integer' && Number.isInteger(value));
-  let validate: ReturnType<typeof createSchemaValidator>;
+  let validate = validators.get(schema);
   try {
-    validate = createSchemaValidator(schema);
+    validate ??= createSchemaValidator(schema);
   } catch {
     return [];
   }
+  validators.set(schema, validate);
   const observers: Observer[] = [];
   for (const value of values) {
     if (!fits(value)) continue;

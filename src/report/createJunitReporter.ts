@@ -1,4 +1,4 @@
-import junitModule from 'junit-report-builder';
+import { createRequire } from 'node:module';
 import type { Builder } from 'junit-report-builder';
 import { HINT_NAMES } from '../model/hints.js';
 import type { EngineEvent, EventSink } from '../model/events.js';
@@ -9,8 +9,14 @@ import { HINT_RULES } from './hintRules.js';
 import { inertReport } from './inertEvent.js';
 import type { Report } from '../model/report.js';
 
-// The package's types declare a default export; at run time Node hands over module.exports itself.
-const junit = ((junitModule as unknown as { default?: Builder }).default ?? junitModule) as Builder;
+const require = createRequire(import.meta.url);
+
+/** The builder, loaded on first use: only a check with the junit reporter needs it (it costs ~0.15 s to load). */
+function junitBuilder(): Builder {
+  // The package's types declare a default export; at run time it is module.exports itself.
+  const loaded = require('junit-report-builder') as Builder & { default?: Builder };
+  return loaded.default ?? loaded;
+}
 
 export interface JunitReporterOptions {
   readonly write: (xml: string) => void;
@@ -29,7 +35,7 @@ export function createJunitReporter(options: JunitReporterOptions): EventSink {
 /** The JUnit XML of a report, its strings made inert first (`inertReport`): valid XML whatever a server sent. */
 export function junitXml(raw: Report): string {
   const report = inertReport(raw);
-  const builder = junit.newBuilder();
+  const builder = junitBuilder().newBuilder();
   const suite = builder
     .testSuite()
     .name(`hintproof: ${report.server.name} ${report.server.version}`)

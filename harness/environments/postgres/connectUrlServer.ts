@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { newPgClient } from './pgClient.js';
 import type { PgServer } from './pgServer.js';
 import { parsePgUrl } from './pgTarget.js';
 
@@ -8,7 +8,7 @@ import { parsePgUrl } from './pgTarget.js';
  */
 export async function connectUrlServer(url: string): Promise<PgServer> {
   const admin = parsePgUrl(url);
-  const client = new pg.Client({ ...admin, connectionTimeoutMillis: 10_000 });
+  const client = newPgClient({ ...admin, connectionTimeoutMillis: 10_000 });
   try {
     await client.connect();
   } catch (error) {

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { newPgClient } from './pgClient.js';
 import { isConnectionLoss } from './connectionLoss.js';
 import type { PgTarget } from './pgTarget.js';
 
@@ -26,7 +27,7 @@ export function maintenanceClient(target: PgTarget, applicationName: string): Ma
   let queue: Promise<unknown> = Promise.resolve();
   const open = (): Promise<pg.Client> => {
     if (current !== undefined) return current;
-    const client = new pg.Client({ ...target, application_name: applicationName });
+    const client = newPgClient({ ...target, application_name: applicationName });
     const connecting = client.connect().then(() => client);
     const forget = () => {
       if (current === connecting) current = undefined;

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { newPgClient } from './pgClient.js';
 import type { Change } from '../change.js';
 import type { EnvironmentInstance, HarvestedValue, Snapshot } from '../environment.js';
 import { SandboxLost } from '../sandboxLost.js';
@@ -47,7 +47,7 @@ export interface PgInstanceOptions {
 export async function createPgInstance(options: PgInstanceOptions): Promise<PgInstance> {
   const { target, samples, origin, ledger } = options;
   const open = async () => {
-    const client = new pg.Client({ ...target, application_name: 'hintproof-snapshot' });
+    const client = newPgClient({ ...target, application_name: 'hintproof-snapshot' });
     client.on('error', () => {});
     await client.connect();
     try {

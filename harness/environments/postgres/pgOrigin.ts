@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { newPgClient } from './pgClient.js';
 import { useCanonicalOutput } from './canonicalOutput.js';
 import type { PgRow } from './pgSnapshot.js';
 import type { PgTarget } from './pgTarget.js';
@@ -44,7 +45,7 @@ export function createOrigin(
   const cache = new Map<string, Promise<PgRow[]>>();
   const connect = async () => {
     const target = await makePristine();
-    const pristine = new pg.Client({ ...target, application_name: 'hintproof-pristine' });
+    const pristine = newPgClient({ ...target, application_name: 'hintproof-pristine' });
     pristine.on('error', () => {});
     await pristine.connect();
     await useCanonicalOutput(pristine);

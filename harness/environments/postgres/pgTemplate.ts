@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { newPgClient } from './pgClient.js';
 import type { HarvestedValue } from '../environment.js';
 import { SandboxLost } from '../sandboxLost.js';
 import type { DatabaseLedger } from './databaseLedger.js';
@@ -74,7 +75,7 @@ async function prepareTemplate(
   target: pg.ClientConfig,
   seed: string | undefined,
 ): Promise<{ samples: HarvestedValue[]; origin: Awaited<ReturnType<typeof readOrigin>> }> {
-  const client = new pg.Client({ ...target, application_name: 'hintproof-seed' });
+  const client = newPgClient({ ...target, application_name: 'hintproof-seed' });
   client.on('error', () => {});
   await client.connect();
   try {
