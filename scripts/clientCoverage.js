@@ -4,6 +4,8 @@
 // and unchecked verdicts are left out of that count).
 //
 // Usage: npm run build && node scripts/clientCoverage.js [--runs N] [--seed N] [--json FILE]
+// --runs defaults to the CLI's own default budget (read from the build), so the figure is what a user gets.
+// The JSON lists every tool with its calls, errors and sample error: where to look when a tool is never reached.
 // The servers are this project's devDependencies (npx uses the project's copy, as it would for you); none
 // needs the network for its tools, and none has install scripts.
 import { spawnSync } from 'node:child_process';
@@ -11,6 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULTS } from '../dist/src/model/defaults.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin/hintproof.js');
@@ -18,7 +21,7 @@ const option = (name, fallback) => {
   const index = process.argv.indexOf(name);
   return index === -1 ? fallback : process.argv[index + 1];
 };
-const runs = option('--runs', '10');
+const runs = option('--runs', String(DEFAULTS.runs));
 const seed = option('--seed', '1');
 const output = option('--json', undefined);
 
@@ -64,8 +67,10 @@ try {
     const report = JSON.parse(readFileSync(json, 'utf8'));
     const tools = report.tools.map((tool) => ({
       name: tool.name,
+      calls: tool.calls.total,
       succeeded: tool.calls.total - tool.calls.errors,
       verdicts: Object.values(tool.verdicts).map((verdict) => verdict.status),
+      ...(tool.sampleError === undefined ? {} : { sampleError: tool.sampleError }),
     }));
     const judged = tools
       .flatMap((tool) => tool.verdicts)
@@ -79,6 +84,7 @@ try {
       decided: judged.filter((s) => s === 'consistent' || s === 'contradicted').length,
       unreached: tools.filter((tool) => tool.succeeded === 0).map((tool) => tool.name),
       seconds,
+      perTool: tools,
     });
   }
 } finally {
