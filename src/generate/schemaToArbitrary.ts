@@ -19,6 +19,7 @@ import type { SchemaObject } from './schemaObject.js';
 import { createSchemaValidator } from './schemaValidator.js';
 import type { SchemaValidator } from './schemaValidator.js';
 import { liveRecord } from './runPool.js';
+import { scalarUnion } from './scalarUnion.js';
 import { stringArbitrary } from './stringArbitrary.js';
 import { UnsupportedSchemaError } from './unsupportedSchemaError.js';
 
@@ -113,15 +114,14 @@ export function schemaToArbitrary(schema: unknown, context: GenerationContext): 
     if (types === undefined) return ANY_JSON;
     const arbitraries = types.flatMap((type) => {
       try {
-        return [typeArbitrary(type, subschema, at)];
+        return [{ type, arbitrary: typeArbitrary(type, subschema, at) }];
       } catch (error) {
         if (types.length > 1 && error instanceof UnsupportedSchemaError) return [];
         throw error;
       }
     });
     if (arbitraries.length === 0) return typeArbitrary(types[0] as SchemaType, subschema, at);
-    const direct =
-      arbitraries.length === 1 && arbitraries[0] !== undefined ? arbitraries[0] : fc.oneof(...arbitraries);
+    const direct = scalarUnion(arbitraries, whole, pointerOf(at));
     return needsFilter(subschema) ? boundedFilter(direct, whole, pointerOf(at), 'the schema') : direct;
   };
   const typeArbitrary = (
