@@ -25,8 +25,27 @@ const FORMATS: Readonly<Record<string, () => fc.Arbitrary<string>>> = {
   'idn-hostname': () => fc.domain(),
 };
 
-/** Strings of a known `format`, or `undefined` for a format generation does not know (left to the guard). */
-export function formatArbitrary(format: unknown): fc.Arbitrary<string> | undefined {
+/** Formats whose values may be fetched: web URLs need a network the sandbox does not have. */
+const FETCHABLE = new Set(['uri', 'url', 'iri']);
+
+/** `data:` URLs of short texts: the one kind of URL a tool can fetch without a network. */
+const dataUrl = (): fc.Arbitrary<string> =>
+  fc
+    .string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789 '), maxLength: 40 })
+    .map((text) => `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`);
+
+/**
+ * Strings of a known `format`, or `undefined` for a format generation does not know (left to the guard). A
+ * URI is a web URL three times in four and a `data:` URL otherwise, the other way round when the description
+ * speaks of data URIs ("URL or data URI of the file"): in the sandbox only the `data:` one can be fetched.
+ */
+export function formatArbitrary(format: unknown, description?: unknown): fc.Arbitrary<string> | undefined {
   if (typeof format !== 'string' || !Object.hasOwn(FORMATS, format)) return undefined;
-  return FORMATS[format]?.();
+  const values = FORMATS[format]?.();
+  if (values === undefined || !FETCHABLE.has(format)) return values;
+  const wantsData = typeof description === 'string' && /\bdata[ -]?(uri|url)s?\b|\bdata:/i.test(description);
+  return fc.oneof(
+    { arbitrary: values, weight: wantsData ? 1 : 3 },
+    { arbitrary: dataUrl(), weight: wantsData ? 3 : 1 },
+  );
 }

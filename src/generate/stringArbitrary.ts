@@ -33,7 +33,7 @@ export function stringArbitrary(
   const pattern = schema.pattern;
   if (pattern !== undefined && typeof pattern !== 'string') throw invalid('pattern', 'a string', pattern, at);
   const lengths = { minLength, maxLength };
-  const format = formatArbitrary(schema.format);
+  const format = formatArbitrary(schema.format, schema.description);
   if (pattern === undefined && format === undefined) {
     const pooled = valuePool(pool, at.propertyName, lengths, live, schemaRole(at.propertyName, schema));
     return sqlFromSchema(schema, at, pool, accepts, tool, pooled) ?? pooled;
