@@ -10,7 +10,8 @@ const MAX_VALUE_LENGTH = 200;
 
 /**
  * Values worth reusing that a run has seen (arguments it sent, responses it received): every string leaf, its
- * kind judged by the nearest property name (`path` → path, `noteId` → identifier, `name` → name, else text).
+ * kind judged by the nearest property name (`path` → path, `dir` → directory, `noteId` → identifier, `name` →
+ * name, else text).
  * Pure; in document order.
  */
 export function valuesIn(value: unknown, propertyName?: string): HarvestedValue[] {
@@ -162,6 +163,7 @@ export function resolveLiveChoices<T>(
 function kindOf(propertyName: string | undefined): HarvestedValue['kind'] {
   const role = propertyRole(propertyName);
   if (role === 'path' || role === 'target') return 'path';
+  if (role === 'directory') return 'directory';
   if (role === 'name') return isIdentifierName(propertyName) ? 'identifier' : 'name';
   return 'text';
 }

@@ -35,7 +35,7 @@ export function stringArbitrary(
   const lengths = { minLength, maxLength };
   const format = formatArbitrary(schema.format, schema.description);
   if (pattern === undefined && format === undefined) {
-    const pooled = valuePool(pool, at.propertyName, lengths, live, schemaRole(at.propertyName, schema));
+    const pooled = valuePool(pool, at.propertyName, lengths, live, schemaRole(at.propertyName, schema, tool));
     return sqlFromSchema(schema, at, pool, accepts, tool, pooled) ?? pooled;
   }
   // The pattern (or format) is the stronger constraint: build from it, then filter the rest.

@@ -29,6 +29,16 @@ const MIX: Readonly<
       ['random', 2],
     ],
   },
+  // Directories first; files are pooled too (a tool that takes a file or a directory), then new ones.
+  directory: {
+    kinds: ['directory'],
+    weights: [
+      ['preferred', 5],
+      ['fresh', 2],
+      ['otherPooled', 1],
+      ['random', 1],
+    ],
+  },
   target: {
     kinds: ['path', 'directory'],
     weights: [
@@ -61,6 +71,8 @@ const MIX: Readonly<
  */
 const LIVE: Readonly<Record<PropertyRole, { kinds: readonly HarvestedValue['kind'][]; weight: number }>> = {
   path: { kinds: ['path', 'directory'], weight: 2 },
+  // Only what the run saw as a directory (a `dir` argument): the paths it saw are mostly files.
+  directory: { kinds: ['directory'], weight: 1 },
   target: { kinds: ['path', 'directory'], weight: 1 / 3 },
   name: { kinds: ['name', 'identifier', 'table'], weight: 2 },
   text: { kinds: ['text'], weight: 1 / 2 },

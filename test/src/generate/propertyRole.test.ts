@@ -2,22 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { propertyRole } from '../../../src/generate/index.js';
 
 describe('propertyRole', () => {
-  it.each([
-    'path',
-    'paths',
-    'file',
-    'filename',
-    'filepath',
-    'source',
-    'dir',
-    'directory',
-    'file_path',
-    'targetPath',
-    'OUTPUT_DIR',
-    'src',
-    'folders',
-  ])('%s names a path', (name) => {
-    expect(propertyRole(name)).toBe('path');
+  it.each(['path', 'paths', 'file', 'filename', 'filepath', 'source', 'file_path', 'targetPath', 'src'])(
+    '%s names a path',
+    (name) => {
+      expect(propertyRole(name)).toBe('path');
+    },
+  );
+
+  it.each(['dir', 'directory', 'OUTPUT_DIR', 'folders', 'dirname'])('%s names a directory', (name) => {
+    expect(propertyRole(name)).toBe('directory');
   });
 
   it.each(['destination', 'dest', 'target', 'moveTarget', 'DESTINATIONS'])(
