@@ -24,6 +24,7 @@ import type { ToolInfo } from '../mcp/index.js';
 import { probe } from './probe.js';
 import type { ProbeResult } from './probe.js';
 import { observingSession } from './observingSession.js';
+import { placesNamed } from './placesNamed.js';
 import type { InProcessSpec } from './inProcessSession.js';
 import { startInProcessSession } from './inProcessSession.js';
 import type { ServerSpec } from './session.js';
@@ -172,7 +173,7 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
         checkTool(tool, {
           pool: toolPool,
           tools: found.tools,
-          harvested: options.pools === false ? [] : found.harvested,
+          harvested: options.pools === false ? [] : placesNamed(found.harvested, serverWords(options.server)),
           stateful: options.pools !== false,
           probePlaceholders: found.placeholders,
           runs: options.toolSettings?.[tool.name]?.runs ?? options.runs,
@@ -286,4 +287,9 @@ function observersReport(calibration: ProbeResult['observers']): Pick<Report, 'o
       ...(calibration.problem === undefined ? {} : { problem: calibration.problem }),
     },
   };
+}
+
+/** The words a stdio server is started with (command, arguments, `--env` values); none for an in-process one. */
+function serverWords(server: ServerSpec | InProcessSpec): string[] {
+  return 'inProcess' in server ? [] : [server.command, ...server.args, ...Object.values(server.env)];
 }
