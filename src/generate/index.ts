@@ -19,5 +19,6 @@ export {
   RUN_POOL_LIMIT,
   resolveLiveChoices,
   valuesIn,
+  valuesInArguments,
   valuesInResult,
 } from './runPool.js';

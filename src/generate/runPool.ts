@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { HarvestedValue } from '../../harness/index.js';
-import { propertyRole } from './propertyRole.js';
+import { propertyRole, worksOnDirectories } from './propertyRole.js';
 
 /** Values kept from one run's arguments and responses, at most; the first seen are kept. */
 export const RUN_POOL_LIMIT = 200;
@@ -24,6 +24,17 @@ export function valuesIn(value: unknown, propertyName?: string): HarvestedValue[
     return Object.entries(value).flatMap(([key, item]) => valuesIn(item, key));
   }
   return [];
+}
+
+/**
+ * The values of the arguments a call to `tool` succeeded with, as `valuesIn` judges them, except that the
+ * paths a tool that works on directories (`create_directory`, `list_directory`, see `worksOnDirectories`)
+ * accepted are directories. Pure.
+ */
+export function valuesInArguments(args: unknown, tool: string): HarvestedValue[] {
+  const values = valuesIn(args);
+  if (!worksOnDirectories({ name: tool })) return values;
+  return values.map((entry) => (entry.kind === 'path' ? { ...entry, kind: 'directory' } : entry));
 }
 
 /**

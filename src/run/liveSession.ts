@@ -1,7 +1,13 @@
 import type { HarvestedValue, SandboxSnapshot } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
 import type { ArgumentGuard } from '../generate/index.js';
-import { extendRunPool, recordsIn, resolveLiveChoices, RUN_POOL_LIMIT, valuesIn } from '../generate/index.js';
+import {
+  extendRunPool,
+  recordsIn,
+  resolveLiveChoices,
+  RUN_POOL_LIMIT,
+  valuesInArguments,
+} from '../generate/index.js';
 import { completed, describeFailure, succeeded } from '../model/callOutcome.js';
 import type { CallOutcome } from '../model/callOutcome.js';
 import type { Observation } from '../model/observation.js';
@@ -113,7 +119,7 @@ export class LiveSession {
         outcome: succeeded(outcome) ? 'returned' : describeFailure(outcome),
         changes,
       });
-      this.#learn(args, outcome);
+      this.#learn(planned.tool, args, outcome, succeeded(outcome));
       await this.#watch(outcome);
       if (!session.alive()) {
         return {
@@ -132,7 +138,9 @@ export class LiveSession {
       this.#history.push({ tool: target.tool, args, changed: observation.call2.changes.length > 0 });
     }
     const answered = observation.call2?.outcome ?? observation.call1.outcome;
-    this.#learn(args, answered);
+    // A create whose second call fails ("already exists") still made what its arguments name.
+    const made = succeeded(observation.call1.outcome) || succeeded(answered);
+    this.#learn(target.tool, args, answered, made);
     await this.#watch(answered);
     return { steps, observation, existing };
   }
@@ -162,16 +170,29 @@ export class LiveSession {
     return { egress: await this.session.egress(), fromAgeMs };
   }
 
-  #learn(args: Readonly<Record<string, unknown>>, outcome: CallOutcome): void {
+  /**
+   * Keeps the values of a call for later live choices: what its answer names, and its arguments when it
+   * succeeded. The arguments of a failed call name nothing known to exist (a random path, a file outside the
+   * server's root): offered again, they fail again.
+   */
+  #learn(
+    tool: string,
+    args: Readonly<Record<string, unknown>>,
+    outcome: CallOutcome,
+    argsNameSomething: boolean,
+  ): void {
     const placeholders = this.session.placeholders;
     this.#runPool = extendRunPool(this.#runPool, [
-      ...valuesIn(args),
+      ...(argsNameSomething ? valuesInArguments(args, tool) : []),
       ...valuesInOutcome(outcome).map((entry) => ({
         ...entry,
         value: withPlaceholders(entry.value, placeholders),
       })),
     ]);
-    for (const record of [...recordsIn(args), ...recordsIn(parsedOutcome(outcome))]) {
+    for (const record of [
+      ...(argsNameSomething ? recordsIn(args) : []),
+      ...recordsIn(parsedOutcome(outcome)),
+    ]) {
       if (this.#records.length < RUN_POOL_LIMIT) this.#records.push(record);
     }
   }

@@ -10,6 +10,7 @@ import {
   recordsIn,
   resolveLiveChoices,
   valuesIn,
+  valuesInArguments,
   valuesInResult,
 } from '../../../src/generate/index.js';
 
@@ -30,6 +31,20 @@ describe('the run pool', () => {
       { kind: 'name', value: 'todo' },
       { kind: 'text', value: 'x' },
       { kind: 'identifier', value: 'u7' },
+    ]);
+  });
+
+  it('takes the paths a tool that works on directories accepted as directories', () => {
+    const args = { path: '{fs}/notes', dir: 'out', name: 'x' };
+    expect(valuesInArguments(args, 'create_directory')).toEqual([
+      { kind: 'directory', value: '{fs}/notes' },
+      { kind: 'directory', value: 'out' },
+      { kind: 'name', value: 'x' },
+    ]);
+    expect(valuesInArguments(args, 'write_file')).toEqual([
+      { kind: 'path', value: '{fs}/notes' },
+      { kind: 'directory', value: 'out' },
+      { kind: 'name', value: 'x' },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LiveChoice } from '../../../src/generate/index.js';
 import { SessionRunner } from '../../../src/run/sessionRunner.js';
 import { OPTIONS, call, newWorld, shelfPool, touched } from './inProcessServers.js';
 
@@ -83,6 +84,16 @@ describe('SessionRunner (in-process shelf server, fs sandbox)', () => {
       expect(second.observation?.call1.changes).toEqual([]);
       expect(runner.sessionStart()).toBe(1);
       expect(runner.historyBefore()).toEqual([]);
+    });
+  });
+
+  it('offers later calls the arguments of calls that succeeded, never those of calls that failed', async () => {
+    await withRunner(20, async (runner) => {
+      const earlier = () => call('take', { name: new LiveChoice(0, ['name'], 'none', () => true) });
+      await runner.run(0, [call('put', { name: 'not plain!' })], earlier(), OPTIONS);
+      expect(runner.history()[1]?.args).toEqual({ name: 'none' });
+      await runner.run(1, [call('put', { name: 'a' })], earlier(), OPTIONS);
+      expect(runner.history().at(-1)?.args).toEqual({ name: 'a' });
     });
   });
 });
