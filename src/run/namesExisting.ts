@@ -1,11 +1,29 @@
+/** A string that is an SQL statement: its first word is a statement's. */
+const SQL_STATEMENT =
+  /^\s*(select|insert|update|delete|with|create|drop|alter|truncate|explain|merge|upsert)\b/i;
+
+/** Identifiers in SQL text: bare words (possibly schema-qualified) and double-quoted names. */
+const SQL_IDENTIFIER = /"((?:[^"]|"")+)"|[A-Za-z_][\w$]*/g;
+
 /**
  * Whether generated arguments name an entity that existed before the call: some string among them (at any
- * depth) is one of the values harvested from the sandbox (a path, a name, a key). Pure.
+ * depth) is one of the values harvested from the sandbox (a path, a name, a key), or is an SQL statement
+ * that names one of them as an identifier (`SELECT * FROM articles` when `articles` is a table of the
+ * sandbox's database): a statement over an existing table meets its rows. Pure.
  */
 export function namesExisting(args: unknown, existing: ReadonlySet<string>): boolean {
-  if (typeof args === 'string') return existing.has(args);
+  if (typeof args === 'string') return existing.has(args) || statementNames(args, existing);
   if (Array.isArray(args)) return args.some((item) => namesExisting(item, existing));
   if (typeof args === 'object' && args !== null)
     return Object.values(args).some((item) => namesExisting(item, existing));
+  return false;
+}
+
+function statementNames(text: string, existing: ReadonlySet<string>): boolean {
+  if (!SQL_STATEMENT.test(text)) return false;
+  for (const match of text.matchAll(SQL_IDENTIFIER)) {
+    const name = match[1] === undefined ? match[0] : match[1].replaceAll('""', '"');
+    if (existing.has(name)) return true;
+  }
   return false;
 }

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { namesExisting } from '../../../src/run/namesExisting.js';
+
+const EXISTING = new Set(['articles', 'Author Notes', '{fs}/a.md', 'n-42']);
+
+describe('namesExisting', () => {
+  it('finds a harvested value anywhere among the arguments', () => {
+    expect(namesExisting({ path: '{fs}/a.md' }, EXISTING)).toBe(true);
+    expect(namesExisting({ items: [{ id: 'n-42' }] }, EXISTING)).toBe(true);
+    expect(namesExisting({ path: '{fs}/b.md', n: 42 }, EXISTING)).toBe(false);
+  });
+
+  it('counts an SQL statement that names an existing table, bare, qualified or quoted', () => {
+    expect(namesExisting({ sql: 'SELECT * FROM articles LIMIT 5' }, EXISTING)).toBe(true);
+    expect(namesExisting({ sql: '  delete from public.articles where id = 1' }, EXISTING)).toBe(true);
+    expect(namesExisting({ sql: 'UPDATE "Author Notes" SET x = 1' }, EXISTING)).toBe(true);
+    expect(namesExisting({ sql: 'SELECT 1' }, EXISTING)).toBe(false);
+    expect(namesExisting({ sql: 'CREATE TABLE scratch_1 (id int)' }, EXISTING)).toBe(false);
+  });
+
+  it('does not read free text as SQL', () => {
+    expect(namesExisting({ text: 'the articles of last week' }, EXISTING)).toBe(false);
+    expect(namesExisting({ text: 'selection of articles' }, EXISTING)).toBe(false);
+  });
+});
