@@ -1,7 +1,8 @@
 // Runs every benchmark figure, one process each, and merges their results into one object:
 // { "fs": …, "serverFilesystem": …, "demo": …, "pg": …, "pgScaling": [...], "sqliteScaling": [...],
-//   "generation": …, "liesFound": …, "bookmarks": …, "observers": …, "goals": [...], "failed": [...] }, then prints every goal
-// ("figure · goal · met/NOT met") once more, with the figures that could not be measured named.
+//   "generation": …, "liesFound": …, "bookmarks": …, "observers": …, "clientCoverage": …, "goals": [...],
+//   "failed": [...] }, then prints every goal ("figure · goal · met/NOT met") once more, with the figures that
+// could not be measured named.
 // Exit 0 when every figure ran and met its goal, 1 otherwise.
 // Usage: npm run bench [-- --json FILE] [-- --runs N] [-- --only fs.js,demo.js]
 import { spawnSync } from 'node:child_process';
@@ -26,6 +27,7 @@ const all = [
   'generation.js',
   'bookmarks.js',
   'observers.js',
+  'clientCoverage.js',
 ];
 const wanted = values.only?.split(',') ?? all;
 const unknown = wanted.filter((figure) => !all.includes(figure));
