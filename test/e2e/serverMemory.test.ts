@@ -9,7 +9,7 @@ const DELETE_TOOLS = ['delete_entities', 'delete_observations', 'delete_relation
 describe('@modelcontextprotocol/server-memory on an empty sandbox (a real server that starts with no state)', () => {
   it('exercises every delete tool against entities made earlier in the run, and contradicts no hint', async () => {
     const result = await runCli(
-      ['check', '--seed', '3', '--env', 'MEMORY_FILE_PATH={fs}/memory.jsonl', '--', 'node', server],
+      ['check', '--seed', '2', '--env', 'MEMORY_FILE_PATH={fs}/memory.jsonl', '--', 'node', server],
       { json: true, timeoutMs: 900_000 },
     );
     expect(result.stderr).toBe('');
