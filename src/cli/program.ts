@@ -2,6 +2,8 @@ import { DEFAULTS } from '../model/defaults.js';
 import { MAX_DEFAULT_JOBS } from '../run/checkInOrder.js';
 import { Command, Option } from 'commander';
 import { NEUTRAL_CLIENT } from '../mcp/clientIdentity.js';
+import { PG_PROVIDERS } from '../../harness/environments/postgres/index.js';
+import type { PgProviderName } from '../../harness/environments/postgres/index.js';
 import { VERSION } from '../version.js';
 import { collect, integerIn, keyValue, replayPath, seconds, toolList } from './parseValues.js';
 import { CONFIG_NAMES } from './loadConfig.js';
@@ -19,7 +21,7 @@ export interface CheckArguments {
   readonly sqlite?: string;
   /** The seed script of a Postgres database per run (`{pg}`). */
   readonly pg?: string;
-  readonly pgProvider?: 'embedded' | 'url' | 'docker';
+  readonly pgProvider?: PgProviderName;
   readonly pgUrl?: string;
   readonly env: Readonly<Record<string, string>>;
   readonly runs: number;
@@ -150,7 +152,7 @@ export function buildProgram(
     .option('--pg <seed.sql>', 'seed script loaded into a template; each run gets a fresh copy of it as {pg}')
     .addOption(
       new Option('--pg-provider <name>', 'where the databases live (embedded: a private cluster from npm)')
-        .choices(['embedded', 'url', 'docker'])
+        .choices(PG_PROVIDERS)
         .default(undefined, 'embedded'),
     )
     .option(

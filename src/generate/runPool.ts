@@ -37,25 +37,6 @@ export function valuesInArguments(args: unknown, tool: string): HarvestedValue[]
   return values.map((entry) => (entry.kind === 'path' ? { ...entry, kind: 'directory' } : entry));
 }
 
-/**
- * The values in a `tools/call` result: its `structuredContent`, and each text content item parsed as JSON where
- * it is JSON (a short plain text line counts as text). Pure; never throws on odd results.
- */
-export function valuesInResult(result: unknown): HarvestedValue[] {
-  if (typeof result !== 'object' || result === null) return [];
-  const { content, structuredContent } = result as { content?: unknown; structuredContent?: unknown };
-  const fromText = (Array.isArray(content) ? content : []).flatMap((item: unknown) => {
-    const text = (item as { type?: unknown; text?: unknown } | null)?.text;
-    if (typeof text !== 'string') return [];
-    try {
-      return valuesIn(JSON.parse(text) as unknown);
-    } catch {
-      return valuesIn(text);
-    }
-  });
-  return [...valuesIn(structuredContent), ...fromText];
-}
-
 /** Pure: the run pool with more values: no duplicates (same kind and value), first seen first, capped. */
 export function extendRunPool(
   pool: readonly HarvestedValue[],

@@ -16,14 +16,6 @@ function elementPlace(place: string): string {
   return `${place}[]`;
 }
 
-/** A place as a reader writes it: `/items/*\/views` (`/` for the root). */
-export function describePlace(place: string): string {
-  if (place === ROOT_PLACE) return '/';
-  return place.replace(/\.("(?:[^"\\]|\\.)*")|\[\]/g, (_match, key: string | undefined) =>
-    key === undefined ? '/*' : `/${(JSON.parse(key) as string).replaceAll('~', '~0').replaceAll('/', '~1')}`,
-  );
-}
-
 /**
  * The places whose content is not the same in every one of `documents` (reads of one observer), top-most only:
  * a place is volatile when the values at it (as a multiset over all the elements it covers) differ between

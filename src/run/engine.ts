@@ -117,7 +117,6 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
     const plan = isolationPlan({
       wanted: options.isolation !== false,
       inProcess: 'inProcess' in options.server,
-      pg: pg !== undefined,
     });
     const server =
       'inProcess' in options.server || plan.isolation === 'none'

@@ -25,7 +25,7 @@ export interface IsolationPlan {
 }
 
 /** What a run that is not isolated cannot see (a tool writing there looks read-only). */
-export const UNOBSERVED_OUTSIDE =
+const UNOBSERVED_OUTSIDE =
   'state outside the sandbox (services the server connects to, such as databases and caches, your real HOME, ' +
   'files outside {fs}) is not observed: a tool that writes only there looks read-only';
 
@@ -37,12 +37,7 @@ export const UNOBSERVED_OUTSIDE =
  * the fallback), HINTPROOF_DISK_LIMIT_MB sets how much a server may write into its sandbox (default 1024).
  */
 export function isolationPlan(
-  request: {
-    readonly wanted: boolean;
-    readonly inProcess: boolean;
-    /** Kept for callers; a pg environment no longer changes the plan. */
-    readonly pg?: boolean;
-  },
+  request: { readonly wanted: boolean; readonly inProcess: boolean },
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): IsolationPlan {
   const none = (note: string): IsolationPlan => ({

@@ -6,10 +6,6 @@ import type { ToolTally } from './toolTally.js';
 import { unexercised } from './toolTally.js';
 import { describeService } from './outsideServices.js';
 
-/** Why openWorldHint is unchecked when egress is not observed (the engine says why: no isolation, no strace). */
-export const OPEN_WORLD_UNCHECKED =
-  'egress was not observed in this run, so openWorldHint is neither confirmed nor contradicted';
-
 /**
  * Pure: every hint's verdict for one tool. `consistent` needs evidence: a first call that succeeded (and, for
  * idempotency, a repeat that completed). Without it the verdict is `inconclusive` with the reason.

@@ -1,10 +1,6 @@
-export type { PgTarget } from './pgTarget.js';
-export { PG_ENVIRONMENT, parsePgUrl, pgPlaceholders, pgUrl } from './pgTarget.js';
-export type { PgLogEntry, PgObject, PgOpenTransaction, PgSnapshot } from './pgSnapshot.js';
-export { diffPgSnapshots } from './diffPgSnapshots.js';
+export { parsePgUrl, pgPlaceholders, pgUrl } from './pgTarget.js';
 export { splitSql } from './splitSql.js';
 export type { PgInstance } from './pgInstance.js';
 export type { PgProvider, PgProviderName, PgProviderOptions } from './pgProvider.js';
 export { createPgProvider, PG_PROVIDERS } from './pgProvider.js';
-export type { PgServer } from './pgServer.js';
 export { startDockerServer } from './startDockerServer.js';

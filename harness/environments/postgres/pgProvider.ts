@@ -17,6 +17,7 @@ import { PG_ENVIRONMENT } from './pgTarget.js';
 import { startDockerServer } from './startDockerServer.js';
 import { startEmbeddedServer } from './startEmbeddedServer.js';
 
+/** The places a Postgres environment's databases can live (`--pg-provider`). */
 export const PG_PROVIDERS = ['embedded', 'url', 'docker'] as const;
 export type PgProviderName = (typeof PG_PROVIDERS)[number];
 

@@ -11,7 +11,6 @@ import {
   resolveLiveChoices,
   valuesIn,
   valuesInArguments,
-  valuesInResult,
 } from '../../../src/generate/index.js';
 
 describe('the run pool', () => {
@@ -48,25 +47,6 @@ describe('the run pool', () => {
     ]);
   });
 
-  it('takes values from structuredContent and from text content that is JSON, or short text', () => {
-    const result = {
-      content: [
-        { type: 'text', text: '{"entities":[{"name":"Alice"},{"name":"Bob"}]}' },
-        { type: 'text', text: 'saved todo.md' },
-        { type: 'image', data: 'AAAA' },
-      ],
-      structuredContent: { id: 'row-9' },
-    };
-    expect(valuesInResult(result)).toEqual([
-      { kind: 'identifier', value: 'row-9' },
-      { kind: 'name', value: 'Alice' },
-      { kind: 'name', value: 'Bob' },
-      { kind: 'text', value: 'saved todo.md' },
-    ]);
-    expect(valuesInResult(undefined)).toEqual([]);
-    expect(valuesInResult({ content: 'odd' })).toEqual([]);
-  });
-
   it('grows without duplicates, first seen first, and stays bounded', () => {
     const pool = extendRunPool(
       [{ kind: 'name', value: 'a' }],
@@ -92,10 +72,7 @@ describe('the run pool', () => {
     // Before any call the pool is empty: the fallback is sent.
     expect(resolveLiveChoices(args, [])).toEqual({ name: 'hp-new', content: 'text' });
     // After a response named entities, the same generated choice picks one that fits the schema.
-    const pool = extendRunPool(
-      [],
-      valuesInResult({ content: [{ type: 'text', text: '["Alice","Bob","Christopher"]' }] }),
-    );
+    const pool = extendRunPool([], valuesIn(['Alice', 'Bob', 'Christopher']));
     const named = extendRunPool(
       [],
       pool.map((entry) => ({ ...entry, kind: 'name' as const })),

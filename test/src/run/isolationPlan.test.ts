@@ -14,8 +14,8 @@ describe('isolationPlan', () => {
     expect(isolationPlan({ ...spawned, inProcess: true }, {}).isolation).toBe('none');
   });
 
-  it('isolates a run with a pg environment like any other', () => {
-    const plan = isolationPlan({ ...spawned, pg: true }, {});
+  it('isolates a spawned run with what the machine has (a pg environment changes nothing)', () => {
+    const plan = isolationPlan(spawned, {});
     expect(plan.isolation).toBe(detectIsolation().kind);
     if (plan.isolation !== 'none') expect(plan.spawn?.mechanism).toBe(plan.isolation);
   });
