@@ -1,7 +1,6 @@
 export type { Change, ChangeKind } from './environments/change.js';
 export { changeKey } from './environments/change.js';
 export type {
-  EnvironmentInstance,
   EnvironmentProvider,
   HarvestedColumn,
   HarvestedRelation,
@@ -10,13 +9,12 @@ export type {
   Snapshot,
 } from './environments/environment.js';
 export { SandboxLost } from './environments/sandboxLost.js';
-export { createSandbox, createWorkRoot, runDirectory, WORK_ROOT_PREFIX } from './sandbox.js';
+export { createSandbox, createWorkRoot, runDirectory } from './sandbox.js';
 export { removeTree, removeTreeSync } from './tree/index.js';
 export type { Sandbox, SandboxSnapshot } from './sandbox.js';
 export type { JsonValue } from './environments/fs/jsonValue.js';
-export { Canonical, isJsonObject, keySegment, shorten } from './environments/fs/jsonValue.js';
-export type { RecordChange, RecordChangeKind, RecordDiff } from './environments/fs/diffJson.js';
+export { Canonical, shorten } from './environments/fs/jsonValue.js';
+export type { RecordChangeKind } from './environments/fs/diffJson.js';
 export { diffJson, summariseOmitted } from './environments/fs/diffJson.js';
-export type { JsonFormat, JsonPair } from './environments/fs/parseJsonPair.js';
 export { parseJsonPair } from './environments/fs/parseJsonPair.js';
 export { recordEntity, RECORD_CHANGE_LIMIT } from './environments/fs/diffJsonFile.js';

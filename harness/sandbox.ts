@@ -104,7 +104,7 @@ export async function createSandbox(
  * The start of the name of hintproof's temp root. Neutral on purpose: a server can read the paths of what is
  * mounted into its sandbox (/proc/self/mountinfo), and must not learn from them that it is under test.
  */
-export const WORK_ROOT_PREFIX = 'tmp.';
+const WORK_ROOT_PREFIX = 'tmp.';
 
 /**
  * A fresh temp root below `parent` for one check's run directories (mode 0700: only hintproof reaches what it

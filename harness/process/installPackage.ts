@@ -283,7 +283,7 @@ function treeDigest(staging: string, installed: readonly PackageManifest[]): str
 }
 
 /** `<name>@<version>` for one package (`@scope+name@1.0.0`), joined for several; suffixes say how it was made. */
-export function cacheKey(
+function cacheKey(
   packages: readonly { name: string; version: string }[],
   scripts: boolean,
   digest?: string,

@@ -10,11 +10,9 @@ import { DEFAULT_LIMITS } from './sandboxPaths.js';
 import type { SpawnOptions } from './spawnServer.js';
 import { UNSHARE_ARGUMENTS, unshareArguments } from './unshare.js';
 
-export type { Limits, Mount, Relay, SandboxLayout } from './sandboxPaths.js';
-export { DEFAULT_LIMITS } from './sandboxPaths.js';
-
+export type { Mount, SandboxLayout } from './sandboxPaths.js';
 /** How a server process is contained. */
-export type IsolationKind = 'bubblewrap' | 'unshare' | 'none';
+type IsolationKind = 'bubblewrap' | 'unshare' | 'none';
 
 export interface Isolation {
   readonly kind: IsolationKind;
@@ -23,7 +21,7 @@ export interface Isolation {
 }
 
 /** The unprivileged user an isolated server runs as when hintproof is root. */
-export const SANDBOX_UID = 65534;
+const SANDBOX_UID = 65534;
 
 const detected = new Map<string, Isolation>();
 

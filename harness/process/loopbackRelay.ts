@@ -25,7 +25,7 @@ export function relayedCommand(
  * The relay launcher's body, run by `node -e` inside the sandbox: self-contained (it is serialised with
  * `toString()`), given its modules, the relays and the server's command line.
  */
-export function relayMain(
+function relayMain(
   net: typeof netModule,
   childProcess: typeof childProcessModule,
   relays: readonly Relay[],

@@ -26,7 +26,7 @@ export function readManifest(modules: string, name: string): PackageManifest | u
 }
 
 /** The names of a manifest's programs (`bin` as a string is the unscoped package name). */
-export function binNames(manifest: PackageManifest): string[] {
+function binNames(manifest: PackageManifest): string[] {
   if (manifest.bin === undefined) return [];
   if (typeof manifest.bin === 'string') return [unscoped(manifest.name)];
   return Object.keys(manifest.bin);

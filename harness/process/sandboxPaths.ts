@@ -71,10 +71,10 @@ export const SANDBOX_HOSTNAME = 'localhost';
 export const SYSTEM_PATHS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc'] as const;
 
 /** Empty directories of the sandbox's own (root's, not writable by the server): /tmp, and /run for mounts. */
-export const EMPTY_DIRECTORIES = ['/tmp', '/run'] as const;
+const EMPTY_DIRECTORIES = ['/tmp', '/run'] as const;
 
 /** Host directories a read-only path may lie inside but never be or contain: they would show the host. */
-export const NEVER_WHOLE = [
+const NEVER_WHOLE = [
   '/home',
   '/root',
   '/tmp',
@@ -114,7 +114,7 @@ export interface HostPaths {
   entries(path: string): string[];
 }
 
-export const HOST: HostPaths = {
+const HOST: HostPaths = {
   type(path) {
     try {
       const stat = lstatSync(path);
@@ -222,13 +222,13 @@ export function sandboxView(layout: SandboxLayout, host: HostPaths = HOST): View
  * A path inside a `node_modules` directory widened to the project holding the outermost one: a package's
  * dependencies may be hoisted anywhere up to there (`/app/node_modules/@x/server/dist/index.js` → `/app`).
  */
-export function withItsPackages(path: string): string {
+function withItsPackages(path: string): string {
   const at = path.split('/').indexOf('node_modules');
   return at > 1 ? path.split('/').slice(0, at).join('/') : path;
 }
 
 /** The directories strictly between `/` and `path`, outermost first: `/a/b/c` → `/a`, `/a/b`. */
-export function ancestorsOf(path: string): string[] {
+function ancestorsOf(path: string): string[] {
   const ancestors: string[] = [];
   for (let parent = dirname(path); parent !== '/' && parent !== '.'; parent = dirname(parent)) {
     ancestors.unshift(parent);

@@ -1,5 +1,5 @@
 /** The caller's variables a server may see: what programs need to run, none of the caller's secrets. */
-export const INHERITED_VARIABLES = [
+const INHERITED_VARIABLES = [
   'PATH',
   'HOME',
   'USER',

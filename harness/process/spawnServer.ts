@@ -11,7 +11,7 @@ export interface SpawnOptions {
   readonly env: Readonly<Record<string, string>>;
 }
 
-export interface ExitStatus {
+interface ExitStatus {
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;
 }

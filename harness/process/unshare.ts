@@ -108,6 +108,6 @@ function hostMounts(): string[] {
 }
 
 /** One shell word, single-quoted. */
-export function quote(text: string): string {
+function quote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }

@@ -1,13 +1,9 @@
-export { Directory, DIRECTORY_FLAGS, errorCode } from './directory.js';
-export { FILE_FLAGS, lookAt, openEntry } from './openEntry.js';
-export type { OpenedEntry, SeenEntry } from './openEntry.js';
+export { Directory } from './directory.js';
 export { walkTree } from './walkTree.js';
 export { MAX_TREE_DEPTH, TreeTooDeep } from './treeTooDeep.js';
-export type { Tree, TreeEntry, TreeNode, WalkOptions } from './walkTree.js';
+export type { TreeEntry } from './walkTree.js';
 export { readFiles } from './readFiles.js';
 export type { EntryOpener } from './readFiles.js';
 export { removeTree } from './removeTree.js';
 export { removeTreeSync } from './removeTreeSync.js';
 export { chownTree } from './chownTree.js';
-export { comparePaths } from './comparePaths.js';
-export { mapConcurrent } from './mapConcurrent.js';

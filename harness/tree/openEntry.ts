@@ -9,7 +9,7 @@ import { errorCode } from './directory.js';
  * A file: never through a symlink (ELOOP instead), never blocking on a FIFO swapped in, never becoming the
  * controlling terminal. Absent flags (not Linux) are 0.
  */
-export const FILE_FLAGS =
+const FILE_FLAGS =
   constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 
 /** How often an entry may change type under our feet before it is recorded as `unsettled`. */

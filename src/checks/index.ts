@@ -6,10 +6,10 @@ import { openWorldCheck } from './openWorld.js';
 import { readOnlyCheck } from './readOnly.js';
 import type { Violation } from './violation.js';
 
-export type Check = (hints: Hints, observation: Observation) => Violation | undefined;
+type Check = (hints: Hints, observation: Observation) => Violation | undefined;
 
 /** Every check hintproof runs. The openWorld check needs observed egress (an isolated, traced server). */
-export const CHECKS: readonly Check[] = [readOnlyCheck, destructiveCheck, idempotentCheck, openWorldCheck];
+const CHECKS: readonly Check[] = [readOnlyCheck, destructiveCheck, idempotentCheck, openWorldCheck];
 
 /** Every violation of the effective hints that one observation shows. */
 export function violationsOf(hints: Hints, observation: Observation): Violation[] {

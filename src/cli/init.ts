@@ -4,7 +4,7 @@ import { SetupError } from '../model/setupError.js';
 import type { Io } from './main.js';
 
 /** The starter `hintproof init` writes: every setting, commented, with the defaults it would use. */
-export const STARTER_CONFIG = `import { defineConfig } from 'hintproof';
+const STARTER_CONFIG = `import { defineConfig } from 'hintproof';
 
 // hintproof.config.ts: read by "hintproof check" from this directory. Flags on the command line override it.
 export default defineConfig({

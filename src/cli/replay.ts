@@ -8,9 +8,9 @@ import type { Io } from './main.js';
 import { replayWords } from './replayCommand.js';
 import { shellJoin } from '../report/shellQuote.js';
 
-export const REPLAY_ATTEMPTS = 3;
+const REPLAY_ATTEMPTS = 3;
 
-export type ReplayOutcome = 'FIXED' | 'FLAKY' | 'STILL FAILING';
+type ReplayOutcome = 'FIXED' | 'FLAKY' | 'STILL FAILING';
 
 /**
  * `hintproof replay <id>`: re-runs a saved failing case three times, each from a fresh sandbox, and says

@@ -4,7 +4,7 @@ import type { RunShape } from '../replay/replayWords.js';
 import type { CheckArguments } from './program.js';
 
 /** What shaped a `check` run, its file options absolute against `cwd` (the invocation directory). */
-export function runShape(args: CheckArguments, cwd: string): RunShape {
+function runShape(args: CheckArguments, cwd: string): RunShape {
   return absoluteShape(
     {
       command: [args.command, ...args.args],

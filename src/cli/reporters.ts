@@ -19,7 +19,7 @@ export const REPORTER_NAMES = ['text', 'json', 'junit', 'sarif', 'markdown'] as 
 export type ReporterName = (typeof REPORTER_NAMES)[number];
 
 /** The file each file reporter writes in `--output-dir`. */
-export const REPORT_FILES: Readonly<Record<Exclude<ReporterName, 'text'>, string>> = {
+const REPORT_FILES: Readonly<Record<Exclude<ReporterName, 'text'>, string>> = {
   json: 'report.json',
   junit: 'junit.xml',
   sarif: 'hintproof.sarif',

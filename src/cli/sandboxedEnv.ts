@@ -1,7 +1,7 @@
 import { SetupError } from '../model/setupError.js';
 
 /** Variables that say where a server keeps its files: hintproof must see what it writes there. */
-export const LOCATION_VARIABLES = [
+const LOCATION_VARIABLES = [
   'HOME',
   'TMPDIR',
   'TMP',

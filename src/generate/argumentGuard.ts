@@ -2,7 +2,7 @@ import { createAjv } from './createAjv.js';
 import { UnsupportedSchemaError } from './unsupportedSchemaError.js';
 
 /** The outcome of checking one set of arguments against a tool's input schema. */
-export type GuardResult = { valid: true } | { valid: false; errors: string };
+type GuardResult = { valid: true } | { valid: false; errors: string };
 
 /** Checks generated arguments against the tool's input schema before they are sent. */
 export interface ArgumentGuard {

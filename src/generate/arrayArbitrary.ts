@@ -10,7 +10,7 @@ import { stableStringify } from './stableStringify.js';
 import { UnsupportedSchemaError } from './unsupportedSchemaError.js';
 
 /** Arrays stay short unless the schema asks for more: each element is one more thing a tool acts on. */
-export const DEFAULT_MAX_ITEMS = 4;
+const DEFAULT_MAX_ITEMS = 4;
 
 /**
  * Arrays within `minItems`/`maxItems`: the tuple part (`prefixItems`, or draft-07 `items` as an array) in full,

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { UnsupportedSchemaError } from './unsupportedSchemaError.js';
 
 /** Candidates drawn to estimate how often a filtered arbitrary succeeds, with a fixed seed. */
-export const FILTER_PROBE_RUNS = 60;
+const FILTER_PROBE_RUNS = 60;
 /** At most this many candidates are generated per value before falling back to a known good one. */
-export const MAX_FILTER_TRIES = 12;
+const MAX_FILTER_TRIES = 12;
 
 /**
  * Generate-and-filter with a bounded budget, for what cannot be built directly (`oneOf`, `not`, a `pattern`

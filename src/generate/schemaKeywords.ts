@@ -1,7 +1,7 @@
 import type { SchemaObject } from './schemaObject.js';
 
 /** The JSON Schema types generation knows. */
-export const SCHEMA_TYPES = ['object', 'array', 'string', 'integer', 'number', 'boolean', 'null'] as const;
+const SCHEMA_TYPES = ['object', 'array', 'string', 'integer', 'number', 'boolean', 'null'] as const;
 export type SchemaType = (typeof SCHEMA_TYPES)[number];
 
 export function isSchemaType(value: unknown): value is SchemaType {

@@ -25,7 +25,7 @@ export function keyLiteral(value: KeyValue, dialect: Dialect): string | undefine
   return stringLiteral(value);
 }
 
-export function stringLiteral(text: string): string {
+function stringLiteral(text: string): string {
   return `'${text.replaceAll("'", "''")}'`;
 }
 

@@ -12,7 +12,7 @@ const MAX_PAGES = 100;
  * largest real servers list a few hundred tools in well under 1 MiB; past the cap hintproof stops reading
  * pages instead of filling memory.
  */
-export const DEFAULT_MAX_LIST_BYTES = 16 * 2 ** 20;
+const DEFAULT_MAX_LIST_BYTES = 16 * 2 ** 20;
 
 export interface ListLimits {
   /** Seconds the whole listing (every page) may take: `--startup-timeout`. */

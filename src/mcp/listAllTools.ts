@@ -3,7 +3,6 @@ import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { firstIssue, listAllPages } from './listAllPages.js';
 import type { Listing, ListLimits } from './listAllPages.js';
 
-export { DEFAULT_MAX_LIST_BYTES } from './listAllPages.js';
 export type { ListLimits } from './listAllPages.js';
 
 /** What hintproof needs of a tool from `tools/list`. */

@@ -10,7 +10,7 @@ import { malformedAnswer } from './malformedAnswer.js';
  * result is read by a model: 8 MiB of text is some two million tokens; the largest tools/list in the test
  * corpus is 85 KB); past it the connection ends, with the reason, instead of filling memory.
  */
-export const DEFAULT_MAX_MESSAGE_BYTES = 8 * 2 ** 20;
+const DEFAULT_MAX_MESSAGE_BYTES = 8 * 2 ** 20;
 
 /**
  * An MCP transport over a process spawned by the harness (newline-delimited JSON-RPC on stdin/stdout).

@@ -176,7 +176,7 @@ export interface Settings {
  * A database the server made in the Postgres cluster during the check, outside its own run's database
  * (`CREATE DATABASE` through its role): found after each run and dropped, unless `note` says why not.
  */
-export interface CreatedDatabase {
+interface CreatedDatabase {
   readonly name: string;
   readonly dropped: boolean;
   readonly note?: string;

@@ -67,7 +67,7 @@ export function diffLines(before: readonly NumberedLine[], after: readonly Numbe
 }
 
 /** A line with every run of digits as `#`: `at 12:04:31` → `at #:#:#`. */
-export function lineShape(line: string): string {
+function lineShape(line: string): string {
   return line.replace(/\d+/g, '#');
 }
 

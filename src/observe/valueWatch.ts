@@ -6,7 +6,7 @@ import { readObservers } from './readObservers.js';
 import { valueObservers } from './valueObservers.js';
 
 /** Value observers one session reads at most, besides the check's own observers. */
-export const MAX_VALUE_OBSERVERS = 4;
+const MAX_VALUE_OBSERVERS = 4;
 
 /** Value observers one session tries at most (each tried costs two reads and two snapshots). */
 const MAX_TRIED = 12;

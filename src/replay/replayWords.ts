@@ -51,7 +51,7 @@ export interface ReplayTarget {
 }
 
 /** The defaults of `hintproof check`: a shape's value equal to one of these is left out. */
-export const CHECK_DEFAULTS = DEFAULTS;
+const CHECK_DEFAULTS = DEFAULTS;
 
 /**
  * The argument vector, starting with `hintproof check`, that replays one counterexample: every option of the

@@ -10,7 +10,7 @@ import { inertReport } from './inertEvent.js';
 import type { Report } from '../model/report.js';
 
 /** Where results point: the server's file (or the config), relative to the repository root. */
-export interface SarifArtifact {
+interface SarifArtifact {
   readonly uri: string;
   /** The file's text, to point each result at the line that names its tool; line 1 otherwise. */
   readonly text?: string;

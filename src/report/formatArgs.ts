@@ -1,7 +1,7 @@
 import { INVISIBLE } from './inertText.js';
 
 /** The default cut for arguments shown on one line of progress output. */
-export const ARGS_MAX_LENGTH = 120;
+const ARGS_MAX_LENGTH = 120;
 
 /**
  * Tool arguments as compact JSON on one line, cut to `maxLength` characters (code points) with a trailing `…`.

@@ -4,8 +4,7 @@ import type { Colors } from './colors.js';
 import type { Report, ToolReport } from '../model/report.js';
 import { plural } from './plural.js';
 
-export const SUGGESTION_CAVEAT =
-  'Suggestions rest on the observations made; absence of evidence is not proof.';
+const SUGGESTION_CAVEAT = 'Suggestions rest on the observations made; absence of evidence is not proof.';
 
 /**
  * For each tool whose suggested hints differ from its effective ones, a copy-pasteable `annotations: { … }`

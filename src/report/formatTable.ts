@@ -30,6 +30,6 @@ export function formatTable(rows: readonly (readonly Cell[])[], align: readonly 
 }
 
 /** Width in terminal columns of plain text: one per code point (the report uses no wide characters). */
-export function visibleWidth(text: string): number {
+function visibleWidth(text: string): number {
   return Array.from(text).length;
 }

@@ -10,7 +10,7 @@ export const INVISIBLE =
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** One invisible character as a visible escape: `\n`, `\x1b`, `\u202e`, `\u{e0001}`. */
-export function escapeCharacter(char: string): string {
+function escapeCharacter(char: string): string {
   const named = NAMED[char];
   if (named !== undefined) return named;
   const code = char.codePointAt(0) ?? 0;

@@ -20,7 +20,7 @@ export function orderReport(report: Report): Report {
 }
 
 /** The order of a tool's `calls` fields: the contract's two, then the coverage figures. */
-export const CALL_KEYS = [
+const CALL_KEYS = [
   'total',
   'errors',
   'invalidArguments',

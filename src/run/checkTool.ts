@@ -28,8 +28,6 @@ import {
 } from './toolTally.js';
 import { suggestedHints, suggestionBasis, verdictsFor } from './verdicts.js';
 
-export { MAX_SHRINK_RUNS } from './searchRound.js';
-
 export interface ToolCheckOptions {
   readonly pool: SessionPool;
   /** Every tool the server lists: preambles draw on them. */
@@ -236,7 +234,7 @@ const CREATES =
  * `addBookmark`), or annotations that claim a non-destructive writer (`readOnlyHint: false`,
  * `destructiveHint: false`). Pure; only a starting point that preambles favour.
  */
-export function likelyProducers(tools: readonly ToolInfo[]): string[] {
+function likelyProducers(tools: readonly ToolInfo[]): string[] {
   return tools
     .filter((tool) => {
       const effective = effectiveHints(declaredHints(tool.annotations));

@@ -29,7 +29,7 @@ export function exclusionOf(
  * (`fs:data/*.json`). A SQLite row (`todo.db#todos(id=2)`) or column (`todo.db#todos.done`) matches through its
  * table (`sqlite:todo.db#todos`) and its database (`sqlite:todo.db`).
  */
-export function ignoreMatcher(pattern: string): (change: Change) => boolean {
+function ignoreMatcher(pattern: string): (change: Change) => boolean {
   const colon = pattern.indexOf(':');
   const environment = colon > 0 ? pattern.slice(0, colon) : undefined;
   const glob = colon > 0 ? pattern.slice(colon + 1) : pattern;

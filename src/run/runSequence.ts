@@ -7,7 +7,7 @@ import type { ControlWindow, MadeCall, PlannedCall, PreambleStep, RunResult } fr
 import type { SessionPool } from './sessionPool.js';
 import { SetupError } from '../model/setupError.js';
 
-export type { MadeCall, PlannedCall, PreambleStep, RunResult } from './liveSession.js';
+export type { MadeCall, PlannedCall, RunResult } from './liveSession.js';
 
 /** Calls replayed from a session's history carry their arguments as made: nothing is left to validate. */
 const AS_MADE: ArgumentGuard = { validate: () => ({ valid: true }) };

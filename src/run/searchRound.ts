@@ -25,7 +25,7 @@ import type { SessionPool } from './sessionPool.js';
 const FLAKY_CALLS_KEPT = 20;
 
 /** At most this many shrink candidates are replayed per contradiction; the smallest failing one found is kept. */
-export const MAX_SHRINK_RUNS = 40;
+const MAX_SHRINK_RUNS = 40;
 
 /** A tool's argument generator with its guard and the arguments a config file fixes for it. */
 export interface CallGenerator {

@@ -49,7 +49,7 @@ export function diffFsSnapshots(before: Snapshot, after: Snapshot): Change[] {
  * Cache directories under HOME (XDG's ~/.cache, which holds pip's and many others, and npm's ~/.npm): what
  * programs keep there can be thrown away and rebuilt, so writing there is listed but counts like a `counter`.
  */
-export const HOME_CACHE_DIRECTORIES = ['.cache', '.npm'] as const;
+const HOME_CACHE_DIRECTORIES = ['.cache', '.npm'] as const;
 
 function isCachePath(entity: string): boolean {
   return HOME_CACHE_DIRECTORIES.some(
@@ -131,7 +131,7 @@ function contentDetail(a: FsEntry, b: FsEntry): string {
 }
 
 /** `file, 12 bytes`, `directory`, `symlink → ../a.md`, `other`: an entry that appeared or vanished. */
-export function describeEntry(entry: FsEntry): string {
+function describeEntry(entry: FsEntry): string {
   switch (entry.type) {
     case 'file':
       return `file, ${bytes(entry.size)}`;

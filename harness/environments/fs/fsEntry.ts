@@ -10,7 +10,7 @@ export const FS_PLACEHOLDER = `{${FS_ENVIRONMENT}}`;
  * The directory trees of a sandbox, each snapshotted and diffed the same way: `fs` (the sandbox directory), and
  * the server's private `home` (HOME) and `tmp` (TMPDIR). Each is also its placeholder (`{home}`).
  */
-export const TREE_ENVIRONMENTS = [FS_ENVIRONMENT, 'home', 'tmp'] as const;
+const TREE_ENVIRONMENTS = [FS_ENVIRONMENT, 'home', 'tmp'] as const;
 export type TreeEnvironment = (typeof TREE_ENVIRONMENTS)[number];
 
 export type FsEntryType = 'file' | 'directory' | 'symlink' | 'other';

@@ -11,7 +11,7 @@ import { StatCache } from './statCache.js';
 import { takeFsSnapshot } from './takeFsSnapshot.js';
 
 /** Counters for tests and benchmarks. */
-export interface FsInstanceStats {
+interface FsInstanceStats {
   readonly snapshots: number;
   /** Files whose content was read, summed over all snapshots; files vouched for by the stat cache are not. */
   readonly filesHashed: number;

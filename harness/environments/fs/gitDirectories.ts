@@ -11,7 +11,7 @@ type Entries = ReadonlyMap<string, FsEntry>;
  * The git directories of a tree: directories holding a `HEAD` file and `objects` and `refs` directories
  * (`repo/.git`, or a bare repository). Pure.
  */
-export function gitDirectories(entries: Entries): string[] {
+function gitDirectories(entries: Entries): string[] {
   const found: string[] = [];
   for (const [path, entry] of entries) {
     if (entry.type !== 'file' || !(path === 'HEAD' || path.endsWith('/HEAD'))) continue;

@@ -7,10 +7,10 @@ import { harvestSqliteDatabase, hasSqliteHeader, readSqliteDatabase } from '../s
 export const HARVEST_ENTRY_LIMIT = 500;
 
 /** SQLite databases whose rows are offered, at most. */
-export const HARVEST_SQLITE_LIMIT = 5;
+const HARVEST_SQLITE_LIMIT = 5;
 
 /** JSON files whose records are offered, at most, and values taken from them in all. */
-export const HARVEST_JSON_FILE_LIMIT = 20;
+const HARVEST_JSON_FILE_LIMIT = 20;
 export const HARVEST_JSON_VALUE_LIMIT = 300;
 
 /**

@@ -10,7 +10,7 @@ export const JSON_SNAPSHOT_BUDGET = 32 * 1024 * 1024;
  */
 export type TextMode = 'none' | 'keep' | 'sniff';
 
-export function isJsonPath(path: string): boolean {
+function isJsonPath(path: string): boolean {
   return /\.(?:json|jsonl|ndjson)$/i.test(path);
 }
 

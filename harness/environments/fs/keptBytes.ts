@@ -5,7 +5,7 @@ import { hasSqliteHeader } from '../sqlite/index.js';
 import { COMPANION_SUFFIXES } from '../sqlite/index.js';
 
 /** Largest file whose bytes a snapshot keeps for a reading by meaning; bigger ones are compared by hash. */
-export const KEPT_FILE_LIMIT = 256 * 1024 * 1024;
+const KEPT_FILE_LIMIT = 256 * 1024 * 1024;
 
 /**
  * Whose bytes a snapshot keeps (see `FsEntry.bytes`): `keep`, a file read by meaning whatever it holds (a

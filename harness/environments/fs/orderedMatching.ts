@@ -1,5 +1,5 @@
 /** Largest `before.length × after.length` for which the exact order check runs; beyond it, it answers no. */
-export const ORDER_CHECK_CELLS = 4_000_000;
+const ORDER_CHECK_CELLS = 4_000_000;
 
 /**
  * Whether `matched` elements of `before` and `after` (tokens: equal tokens are equal elements) can be paired in

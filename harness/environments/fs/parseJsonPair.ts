@@ -17,7 +17,7 @@ export interface JsonPair {
 export const MAX_JSON_DEPTH = 256;
 
 /** Paths whose content is JSON Lines by name; JSON Lines is tried first for them. */
-export function isJsonLinesPath(path: string): boolean {
+function isJsonLinesPath(path: string): boolean {
   return /\.(?:jsonl|ndjson)$/i.test(path);
 }
 

@@ -28,7 +28,7 @@ export async function openFsClock(path: string): Promise<FsClock> {
  * filesystem's clock rather than the process clock gives the same tick and the same source as the timestamps
  * it is compared with (network filesystems stamp with the server's clock).
  */
-export async function readFsClock(marker: FileHandle): Promise<bigint> {
+async function readFsClock(marker: FileHandle): Promise<bigint> {
   await marker.write('.', 0);
   return (await marker.stat({ bigint: true })).ctimeNs;
 }

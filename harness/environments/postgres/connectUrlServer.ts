@@ -40,6 +40,6 @@ export async function connectUrlServer(url: string): Promise<PgServer> {
 }
 
 /** The URL without its password, for messages. */
-export function redacted(url: string): string {
+function redacted(url: string): string {
   return url.replace(/(\/\/[^:/@]+):[^@]*@/, '$1:***@');
 }

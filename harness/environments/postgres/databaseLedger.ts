@@ -21,7 +21,7 @@ export interface StrayDatabase {
  * those its role could have made (owned by a role it is a member of), or, for a superuser (a member of
  * every role), those owned by that very role.
  */
-export type StrayScope = 'cluster' | 'member' | 'owner';
+type StrayScope = 'cluster' | 'member' | 'owner';
 
 /**
  * Every database of the cluster when the check started, hintproof's own (by oid once made, by name while

@@ -4,7 +4,7 @@ import type { PgTarget } from './pgTarget.js';
 import { pgPlaceholders } from './pgTarget.js';
 
 /** Where the gate's socket directory appears inside the sandbox (its /run is the sandbox's own). */
-export const PG_SOCKET_INSIDE = '/run/postgresql';
+const PG_SOCKET_INSIDE = '/run/postgresql';
 
 /**
  * The way in for an isolated server: the gate's socket, bound at /run/postgresql (where a Postgres socket usually is: nothing there says hintproof), and a relay from the

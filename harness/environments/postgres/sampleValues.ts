@@ -2,10 +2,10 @@ import type pg from 'pg';
 import type { HarvestedColumn, HarvestedRelation, HarvestedValue } from '../environment.js';
 
 /** Tables and rows per table sampled for the argument generator, at most. */
-export const SAMPLE_TABLES = 50;
-export const SAMPLE_ROWS = 20;
+const SAMPLE_TABLES = 50;
+const SAMPLE_ROWS = 20;
 /** Text values longer than this are not offered as names. */
-export const SHORT_TEXT = 40;
+const SHORT_TEXT = 40;
 
 /**
  * Values worth offering to generated arguments, read once from the seeded template: table names (plain and

@@ -1,7 +1,7 @@
 import type { PgServer } from './pgServer.js';
 
 /** The image the docker provider starts. */
-export const DOCKER_IMAGE = 'postgres:17-alpine';
+const DOCKER_IMAGE = 'postgres:17-alpine';
 
 interface StartedContainer {
   getHost(): string;
@@ -16,7 +16,7 @@ interface ContainerModule {
 }
 
 /** What testcontainers tries, in its order, for the message when none answers. */
-export function runtimesTried(env: Readonly<Record<string, string | undefined>>): string {
+function runtimesTried(env: Readonly<Record<string, string | undefined>>): string {
   const tried = [
     env.DOCKER_HOST === undefined ? 'DOCKER_HOST (not set)' : `DOCKER_HOST=${env.DOCKER_HOST}`,
     '~/.testcontainers.properties',

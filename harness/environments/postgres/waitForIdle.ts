@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { PgOpenTransaction } from './pgSnapshot.js';
 
 /** How long a snapshot waits for the server's backends to finish their statements and transactions. */
-export const IDLE_WAIT_MS = 500;
+const IDLE_WAIT_MS = 500;
 
 /**
  * Waits (at most `timeoutMs`) until no other backend of the connected database is running a statement or

@@ -1,7 +1,7 @@
 import type { SqliteImage } from './sqliteImage.js';
 import { CorruptDatabaseError, readSmallVarint, readVarint } from './varint.js';
 
-export type NodeKind = 'table-interior' | 'table-leaf' | 'index-interior' | 'index-leaf';
+type NodeKind = 'table-interior' | 'table-leaf' | 'index-interior' | 'index-leaf';
 
 /** One b-tree page: its kind, where its cells start, and (interior pages) its right-most child. */
 export interface BtreeNode {
@@ -31,7 +31,7 @@ const KINDS: Readonly<Record<number, NodeKind>> = {
 const MAX_DEPTH = 40;
 
 /** Reads the b-tree page header and cell pointer array of page `number`. */
-export function readNode(image: SqliteImage, number: number): BtreeNode {
+function readNode(image: SqliteImage, number: number): BtreeNode {
   const bytes = image.page(number);
   const at = number === 1 ? 100 : 0;
   const kind = KINDS[bytes[at] as number];
@@ -62,7 +62,7 @@ export function readNode(image: SqliteImage, number: number): BtreeNode {
 }
 
 /** The child page numbers of an interior page, left to right. */
-export function childrenOf(node: BtreeNode): number[] {
+function childrenOf(node: BtreeNode): number[] {
   if (node.rightChild === undefined) return [];
   const view = new DataView(node.bytes.buffer, node.bytes.byteOffset, node.bytes.byteLength);
   return [...node.cellOffsets.map((offset) => view.getUint32(offset)), node.rightChild];
@@ -146,7 +146,7 @@ function readCell(image: SqliteImage, node: BtreeNode, offset: number): Cell {
 }
 
 /** How many payload bytes a cell keeps on its own page (the file format's X, M and K). */
-export function localPayload(total: number, usable: number, tableLeaf: boolean): number {
+function localPayload(total: number, usable: number, tableLeaf: boolean): number {
   const max = tableLeaf ? usable - 35 : Math.floor(((usable - 12) * 64) / 255) - 23;
   if (total <= max) return total;
   const min = Math.floor(((usable - 12) * 32) / 255) - 23;
@@ -155,7 +155,7 @@ export function localPayload(total: number, usable: number, tableLeaf: boolean):
 }
 
 /** The overflow pages of every cell of a record page, in order (cells without overflow add none). */
-export function overflowPagesOf(image: SqliteImage, node: BtreeNode): number[] {
+function overflowPagesOf(image: SqliteImage, node: BtreeNode): number[] {
   const pages: number[] = [];
   const view = new DataView(node.bytes.buffer, node.bytes.byteOffset, node.bytes.byteLength);
   for (const offset of node.cellOffsets) {
@@ -190,6 +190,6 @@ export function sameRecordPage(before: SqliteImage, after: SqliteImage, number: 
 }
 
 /** Byte equality without copying either side. */
-export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a === b || Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 }

@@ -103,7 +103,7 @@ function sharedColumns(before: SqliteTable | undefined, after: SqliteTable): (co
 }
 
 /** How rows of a table are told apart, and how one is named in evidence. */
-export interface RowIdentity {
+interface RowIdentity {
   key(row: StoredRow): string;
   label(row: StoredRow): string;
 }
@@ -113,7 +113,7 @@ export interface RowIdentity {
  * rowid (`todos(rowid=5)`). A rowid table whose declared key repeats among `sides` (SQLite lets a non-integer
  * key hold several NULLs) is told apart by rowid instead.
  */
-export function rowIdentity(table: SqliteTable, sides: readonly (readonly StoredRow[])[]): RowIdentity {
+function rowIdentity(table: SqliteTable, sides: readonly (readonly StoredRow[])[]): RowIdentity {
   const key = table.shape?.primaryKey ?? [];
   const byRowid: RowIdentity = {
     key: (row) => `r${row.rowid ?? ''}`,

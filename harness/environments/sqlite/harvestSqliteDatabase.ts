@@ -6,10 +6,10 @@ import type { SqliteDatabase } from './sqliteDatabase.js';
 import { rowsOfPages } from './tableRows.js';
 
 /** Tables and rows per table offered to the generator, at most (as pg's sampleValues). */
-export const SAMPLE_TABLES = 50;
-export const SAMPLE_ROWS = 20;
+const SAMPLE_TABLES = 50;
+const SAMPLE_ROWS = 20;
 /** Text values longer than this are not offered as names. */
-export const SHORT_TEXT = 40;
+const SHORT_TEXT = 40;
 
 /**
  * Values of a database worth offering to generated arguments, as pg offers them: table names, the values of

@@ -21,7 +21,7 @@ export interface SchemaObject {
  *   table other than its content): kept by SQLite from other rows, reported as one `counter` note;
  * - `virtual`: a virtual table, which has no rows of its own in the file.
  */
-export type TableRole = 'data' | 'sequence' | 'derived' | 'virtual';
+type TableRole = 'data' | 'sequence' | 'derived' | 'virtual';
 
 export interface SqliteTable {
   readonly name: string;

@@ -5,7 +5,7 @@ import type { WalContent } from './walFrames.js';
 import { readWal, validPageSize } from './walFrames.js';
 
 /** The 16 bytes every SQLite database file starts with. */
-export const SQLITE_MAGIC = 'SQLite format 3\0';
+const SQLITE_MAGIC = 'SQLite format 3\0';
 
 /** Whether `bytes` start like a SQLite database. */
 export function hasSqliteHeader(bytes: Uint8Array): boolean {

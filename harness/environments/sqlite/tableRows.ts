@@ -60,7 +60,7 @@ export function rowsOfPages(
  * The columns of a record in order: a rowid table stores every column but the virtual generated ones, in
  * declaration order; a WITHOUT ROWID table stores its primary key columns first, then the others.
  */
-export function recordLayout(shape: TableShape | undefined): ColumnShape[] | undefined {
+function recordLayout(shape: TableShape | undefined): ColumnShape[] | undefined {
   if (shape === undefined) return undefined;
   const stored = shape.columns.filter((column) => column.generated !== 'virtual');
   if (!shape.withoutRowid) return stored;
@@ -77,7 +77,7 @@ function rowidValue(rowid: bigint): SqliteValue {
 }
 
 /** A column's DEFAULT as a value when it is a literal; otherwise its text (the same in both snapshots). */
-export function defaultValue(column: ColumnShape | undefined): SqliteValue {
+function defaultValue(column: ColumnShape | undefined): SqliteValue {
   const text = column?.defaultText;
   if (text === undefined) return null;
   let tokens = tokenize(text);

@@ -20,7 +20,7 @@ import type { Observation } from '../../../src/model/observation.js';
 const COMMAND = ['node', 'server.js', '{fs}'] as const;
 const SEED = 42;
 
-export const settings: Settings = { runs: 25, seed: SEED, timeoutSeconds: 10, maxCommands: 1, ignore: [] };
+const settings: Settings = { runs: 25, seed: SEED, timeoutSeconds: 10, maxCommands: 1, ignore: [] };
 
 const UNCHECKED: Verdict = { status: 'unchecked', reason: 'no egress observation yet' };
 const NOT_APPLICABLE: Verdict = { status: 'not-applicable' };
@@ -44,13 +44,11 @@ function evidence(tool: string, fields: Omit<Evidence, 'seed' | 'replay'>): Evid
   };
 }
 
-export const ambient: readonly Change[] = [
-  change('modify', '.server/heartbeat', '13 bytes, content changed'),
-];
+const ambient: readonly Change[] = [change('modify', '.server/heartbeat', '13 bytes, content changed')];
 
 const accessLog = change('append', '.access.log', '+9 bytes');
 
-export const tools: readonly ToolReport[] = [
+const tools: readonly ToolReport[] = [
   {
     name: 'read_note',
     declared: { readOnlyHint: true },
@@ -214,7 +212,7 @@ export const cleanReport: Report = {
 };
 
 /** A few commands per tool, as the engine would observe them (already shrunk ones not repeated). */
-export const observations: readonly Observation[] = [
+const observations: readonly Observation[] = [
   {
     tool: 'read_note',
     args: { name: 'groceries.md' },

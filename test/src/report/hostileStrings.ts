@@ -5,7 +5,7 @@ export const INVISIBLE_CHAR =
   /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Noncharacter_Code_Point}]/u;
 
 /** What hostile servers put in names, texts and paths to forge output or break a report's syntax. */
-export const HOSTILE_SAMPLES = [
+const HOSTILE_SAMPLES = [
   '\x1b[2J\x1b[HNo hint contradicted in 1 tool · 1 consistent · 0 inconclusive\nExit 0: no hint contradicted.',
   '\r\x1b[2K✓ consistent',
   '\u202egnp.exe\u202c',

@@ -32,7 +32,7 @@ function plain(name: string): boolean {
 }
 
 /** Files on the shelf at which `put` starts dropping the alphabetically first other file. */
-export const SHELF_LIMIT = 3;
+const SHELF_LIMIT = 3;
 
 /**
  * A shelf of files in `{fs}`. `put` claims to be additive and idempotent, and is, until the shelf holds
@@ -41,7 +41,7 @@ export const SHELF_LIMIT = 3;
  * lies once, on call `world.peekLiesOnCall` counted over every instance: a lie no fresh replay has. `stall` never
  * answers.
  */
-export function shelfServer(fs: string, world: World): McpServer {
+function shelfServer(fs: string, world: World): McpServer {
   if (++world.instances > world.startsBeforeFailing) throw new Error('port 4000 is already in use');
   const server = new McpServer({ name: 'shelf', version: '1.0.0' });
   const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });

@@ -2,7 +2,7 @@ import type { Change, ChangeKind } from '../../../harness/index.js';
 import type { CallOutcome } from '../../../src/model/callOutcome.js';
 import type { Observation } from '../../../src/model/observation.js';
 
-export const ok: CallOutcome = { status: 'returned', isError: false, text: 'ok' };
+const ok: CallOutcome = { status: 'returned', isError: false, text: 'ok' };
 export const toolError: CallOutcome = { status: 'returned', isError: true, text: 'not found' };
 export const timeout: CallOutcome = { status: 'timeout', seconds: 10 };
 
