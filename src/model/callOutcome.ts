@@ -1,3 +1,5 @@
+import { reportsFailure } from './reportedFailure.js';
+
 /** What one `tools/call` came to. Only `returned` outcomes may count as evidence of success. */
 export type CallOutcome =
   | {
@@ -20,10 +22,24 @@ export type CallOutcome =
    */
   | { readonly status: 'malformed'; readonly problem: string; readonly sample: string };
 
-/** A call that returned without `isError`. */
+/** A call that returned without `isError`, and whose answer does not say it failed (`reportsFailure`). */
 export function succeeded(outcome: CallOutcome): boolean {
-  return outcome.status === 'returned' && !outcome.isError;
+  return outcome.status === 'returned' && !outcome.isError && !failedInContent(outcome);
 }
+
+/** A call that returned without `isError` but says in its content that it failed (see `reportsFailure`). */
+function failedInContent(outcome: CallOutcome): boolean {
+  if (outcome.status !== 'returned' || outcome.isError) return false;
+  let known = inContent.get(outcome);
+  if (known === undefined) {
+    known = reportsFailure(outcome.text, outcome.structuredContent);
+    inContent.set(outcome, known);
+  }
+  return known;
+}
+
+/** Outcomes are asked again and again (tallies, evidence, values): parse each answer once. */
+const inContent = new WeakMap<CallOutcome, boolean>();
 
 /** A call that completed (returned, refused, or answered malformed): the server stayed up to answer. */
 export function completed(outcome: CallOutcome): boolean {
@@ -34,7 +50,8 @@ export function completed(outcome: CallOutcome): boolean {
 export function describeFailure(outcome: CallOutcome): string {
   switch (outcome.status) {
     case 'returned':
-      return outcome.isError ? `isError: ${oneLine(outcome.text)}` : 'succeeded';
+      if (outcome.isError) return `isError: ${oneLine(outcome.text)}`;
+      return failedInContent(outcome) ? `reports an error: ${oneLine(outcome.text)}` : 'succeeded';
     case 'rejected':
       return `JSON-RPC error: ${oneLine(outcome.message)}`;
     case 'timeout':

@@ -15,7 +15,7 @@ export const OBSERVER_TEXT_LIMIT = 2 ** 20;
  * cannot race another on the server), each within `timeoutSeconds`. A tool's output is its text content, or
  * its `structuredContent` as JSON when it has no text. Never throws: a read that fails (an
  * `isError` result, a JSON-RPC error, a time-out, a lost connection, output past `OBSERVER_TEXT_LIMIT`) is an
- * `{ error }` entry that says why; for an `isError` result, `answered` too.
+ * `{ error }` entry that says why; for an `isError` result (or one that says it failed), `answered` too.
  */
 export async function readObservers(
   connection: McpConnection,
@@ -34,7 +34,7 @@ export async function readObservers(
 }
 
 function entryOf(outcome: CallOutcome): ObservedEntry {
-  if (outcome.status === 'returned' && outcome.isError) {
+  if (outcome.status === 'returned' && !succeeded(outcome)) {
     return { error: describeFailure(outcome), answered: true };
   }
   if (!succeeded(outcome) || outcome.status !== 'returned') return { error: describeFailure(outcome) };

@@ -4,7 +4,8 @@ import { inertLoose, inertText, readInert } from './inertText.js';
 export const SAMPLE_JSON_LINES = 30;
 
 /** How failure samples start (`describeFailure`): the words before the server's own text. */
-const PREFIX = /^(isError|JSON-RPC error|connection lost|malformed result \([^)]*\)): (?=[[{])/;
+const PREFIX =
+  /^(isError|reports an error|JSON-RPC error|connection lost|malformed result \([^)]*\)): (?=[[{])/;
 
 /**
  * A failure sample for the text report (`isError: {"error":"not found","code":404}`, already inert), with the

@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { describeFailure } from '../model/callOutcome.js';
+import { describeFailure, succeeded } from '../model/callOutcome.js';
 import type { HintName } from '../model/hints.js';
 import type { Evidence, FlakyEvidence } from '../model/report.js';
 import { ContradictionFound } from './contradictionFound.js';
@@ -48,11 +48,7 @@ export function evidenceOf<Ts>(
       title: violation.title,
       outcomes: [error.observation.call1, error.observation.call2]
         .filter((call) => call !== undefined)
-        .map((call) =>
-          call.outcome.status === 'returned' && !call.outcome.isError
-            ? 'returned'
-            : describeFailure(call.outcome),
-        ),
+        .map((call) => (succeeded(call.outcome) ? 'returned' : describeFailure(call.outcome))),
       shrinks: details.numShrinks,
       ...(violation.egress === undefined ? {} : { egress: violation.egress }),
       ...(withPreamble ? { preamble: error.steps, producers: round.producers } : {}),

@@ -1,0 +1,41 @@
+/** A status word that means the call failed (`"status": "error"`, `"result": "failed"`). */
+const FAILED_WORD = /^(error|errored|fail|failed|failure)$/i;
+
+/** A plain-text answer that opens by saying it failed: `Error: not found`, `Failed to open …`. */
+const FAILED_TEXT = /^\s*(?:(?:error|failed|failure)\s*:|failed to\b)/i;
+
+/** Longest text parsed to look for a failure (an answer this long is data, not an error report). */
+const MAX_PARSED_CHARS = 64 * 1024;
+
+/**
+ * Whether an answer returned without `isError` says in its content that the call failed, as many servers do
+ * instead of setting the flag: JSON whose top level has `status`/`state`/`result` "error" or "failed",
+ * `success: false` or `ok: false`, a non-empty `error` or `errors`; or text that opens with `Error:`,
+ * `Failed:` or `Failed to`. Such a call failed in effect: it is no evidence that the tool leaves state alone
+ * (issue 13: a delete tool answering `{"status":"error","message":"Request not found"}` every time is not
+ * read-only). Pure.
+ */
+export function reportsFailure(text: string, structuredContent?: unknown): boolean {
+  if (structuredContent !== undefined && failedObject(structuredContent)) return true;
+  if (FAILED_TEXT.test(text)) return true;
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{') || trimmed.length > MAX_PARSED_CHARS) return false;
+  try {
+    return failedObject(JSON.parse(trimmed));
+  } catch {
+    return false;
+  }
+}
+
+function failedObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  const word = (key: string) => typeof record[key] === 'string' && FAILED_WORD.test(record[key]);
+  if (word('status') || word('state') || word('result')) return true;
+  if (record.success === false || record.ok === false) return true;
+  const error = record.error;
+  if ((typeof error === 'string' && error.trim() !== '') || (typeof error === 'object' && error !== null)) {
+    return !Array.isArray(error) || error.length > 0;
+  }
+  return Array.isArray(record.errors) && record.errors.length > 0;
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { describeFailure, succeeded } from '../../../src/model/callOutcome.js';
+import { reportsFailure } from '../../../src/model/reportedFailure.js';
+
+describe('reportsFailure: an answer without isError that says the call failed', () => {
+  it.each([
+    '{"status":"error","message":"Request not found"}',
+    '{\n  "status": "Failed",\n  "reason": "locked"\n}',
+    '{"success":false}',
+    '{"ok":false,"why":"no such row"}',
+    '{"error":"not found"}',
+    '{"error":{"code":404}}',
+    '{"errors":["title is required"]}',
+    'Error: no note named x',
+    'error : permission denied',
+    'Failed to open /nope',
+    'FAILURE: disk full',
+  ])('%s', (text) => {
+    expect(reportsFailure(text)).toBe(true);
+  });
+
+  it.each([
+    '{"status":"ok","items":[]}',
+    '{"error":null,"value":3}',
+    '{"error":"","value":3}',
+    '{"errors":[]}',
+    '{"success":true}',
+    '[{"status":"error"}]',
+    'Error rate is 5% today',
+    'Errors found: 0',
+    'no error here',
+    '',
+    '{ not json',
+  ])('not %s', (text) => {
+    expect(reportsFailure(text)).toBe(false);
+  });
+
+  it('reads structuredContent too', () => {
+    expect(reportsFailure('', { status: 'error' })).toBe(true);
+    expect(reportsFailure('', { status: 'done' })).toBe(false);
+  });
+
+  it('makes such a call fail: not succeeded, described as reporting an error', () => {
+    const outcome = {
+      status: 'returned',
+      isError: false,
+      text: '{"status":"error","message":"gone"}',
+    } as const;
+    expect(succeeded(outcome)).toBe(false);
+    expect(describeFailure(outcome)).toBe('reports an error: {"status":"error","message":"gone"}');
+    expect(succeeded({ status: 'returned', isError: false, text: '{"status":"ok"}' })).toBe(true);
+  });
+});
