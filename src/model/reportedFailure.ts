@@ -1,5 +1,5 @@
-/** A status word that means the call failed (`"status": "error"`, `"result": "failed"`). */
-const FAILED_WORD = /^(error|errored|fail|failed|failure)$/i;
+/** A status word that means the call failed (`"status": "error"`, `"result": "failed"`, `"task_not_found"`). */
+const FAILED_WORD = /^(?:error|errored|fail|failed|failure)$|not[_\s-]?found$/i;
 
 /** A plain-text answer that opens by saying it failed: `Error: not found`, `Failed to open …`. */
 const FAILED_TEXT = /^\s*(?:(?:error|failed|failure)\s*:|failed to\b)/i;
