@@ -16,3 +16,4 @@ export { findExecutable } from './findExecutable.js';
 export { insidePath, PACKAGE_INSIDE } from './insidePath.js';
 export { LauncherError, parseLauncher } from './packageLauncher.js';
 export { installPackage, PackageInstallError, packageCacheDirectory } from './installPackage.js';
+export { waitAtMost } from './waitAtMost.js';

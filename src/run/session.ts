@@ -25,6 +25,7 @@ import {
   serverEnvironment,
   spawnServer,
   tracedSpawn,
+  waitAtMost,
 } from '../../harness/process/index.js';
 import { connect, ProcessTransport } from '../mcp/index.js';
 import type { ClientIdentity, McpConnection, ToolInfo } from '../mcp/index.js';
@@ -211,7 +212,7 @@ export async function startSession(
       });
     } catch (error) {
       // Give a dying server a moment to exit, so its status and stderr are complete.
-      await Promise.race([running.exited, new Promise((resolve) => setTimeout(resolve, 200))]);
+      await waitAtMost(running.exited, 200);
       const attempts = egress ? await egress.read() : [];
       throw startupFailure(spec, running, transport.garbage(), error, { egress: attempts });
     }
@@ -226,7 +227,7 @@ export async function startSession(
       });
     } catch (error) {
       // A server that dies right after initialize (a service it needs refused it) is a start-up failure.
-      await Promise.race([running.exited, new Promise((resolve) => setTimeout(resolve, 200))]);
+      await waitAtMost(running.exited, 200);
       if (running.exitStatus() === undefined) throw error;
       const attempts = egress ? await egress.read() : [];
       throw startupFailure(spec, running, [], error, { egress: attempts, stage: 'tools/list' });

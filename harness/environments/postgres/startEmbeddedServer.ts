@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { onExitCleanup } from '../../process/exitCleanup.js';
+import { waitAtMost } from '../../process/waitAtMost.js';
 import { dataBase, embeddedBinaries } from './embeddedBinaries.js';
 import type { PgServer } from './pgServer.js';
 import { freePort } from './freePort.js';
@@ -89,7 +90,7 @@ export async function startEmbeddedServer(): Promise<PgServer> {
       async [Symbol.asyncDispose]() {
         if (child.exitCode === null && child.signalCode === null) {
           child.kill('SIGINT');
-          await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+          await waitAtMost(exited, 5000);
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
         }
         pid = undefined;
