@@ -42,12 +42,45 @@ export function valueObservers(
 /** One validator per input schema: a session asks again with every call's values, and ajv compiles slowly. */
 const validators = new WeakMap<object, ReturnType<typeof createSchemaValidator>>();
 
+/**
+ * Whether any tool or template could become a value observer once the run has values: a read-only tool that
+ * requires exactly one argument, or a template with exactly one simple expression. Pure.
+ */
+export function observableByValue(
+  tools: readonly ToolInfo[],
+  templates: readonly ResourceTemplateInfo[],
+): boolean {
+  return (
+    tools.some(
+      (tool) =>
+        effectiveHints(declaredHints(tool.annotations)).readOnlyHint && onlyArgument(tool) !== undefined,
+    ) || templates.some((template) => onlyExpression(template.uriTemplate) !== undefined)
+  );
+}
+
+/** The name of the one argument a tool requires, when it requires exactly one. */
+function onlyArgument(tool: ToolInfo): string | undefined {
+  const schema = tool.inputSchema;
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const { required } = schema as { required?: unknown };
+  if (!Array.isArray(required) || required.length !== 1 || typeof required[0] !== 'string') return undefined;
+  return required[0];
+}
+
+/** A template's one simple expression (`{id}`, no operator), when it has exactly one. */
+function onlyExpression(template: string): string | undefined {
+  const expressions = template.match(/\{[^}]*\}/g) ?? [];
+  const [expression] = expressions;
+  return expressions.length === 1 && expression !== undefined && /^\{[A-Za-z0-9_.%]+\}$/.test(expression)
+    ? expression
+    : undefined;
+}
+
 function toolObservers(tool: ToolInfo, values: readonly (string | number)[]): Observer[] {
   const schema = tool.inputSchema;
-  if (typeof schema !== 'object' || schema === null) return [];
-  const { required, properties } = schema as { required?: unknown; properties?: unknown };
-  if (!Array.isArray(required) || required.length !== 1 || typeof required[0] !== 'string') return [];
-  const name = required[0];
+  const name = onlyArgument(tool);
+  if (name === undefined || typeof schema !== 'object' || schema === null) return [];
+  const { properties } = schema as { properties?: unknown };
   const property =
     typeof properties === 'object' && properties !== null
       ? (properties as Record<string, unknown>)[name]
@@ -81,11 +114,8 @@ function toolObservers(tool: ToolInfo, values: readonly (string | number)[]): Ob
 
 /** A template with exactly one simple expression (`{id}`, no operator), filled with each value. */
 function templateObservers(template: string, values: readonly (string | number)[]): Observer[] {
-  const expressions = template.match(/\{[^}]*\}/g) ?? [];
-  const [expression] = expressions;
-  if (expressions.length !== 1 || expression === undefined || !/^\{[A-Za-z0-9_.%]+\}$/.test(expression)) {
-    return [];
-  }
+  const expression = onlyExpression(template);
+  if (expression === undefined) return [];
   return values.map((value) => ({
     kind: 'resource',
     name: template.replace(expression, () => encodeSimple(String(value))),

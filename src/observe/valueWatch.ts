@@ -1,9 +1,8 @@
-import { declaredHints, effectiveHints } from '../hints/effectiveHints.js';
 import type { McpConnection, ResourceTemplateInfo, ToolInfo } from '../mcp/index.js';
 import type { ObservedEntry, Observer } from './observer.js';
 import { observerKey } from './observer.js';
 import { readObservers } from './readObservers.js';
-import { valueObservers } from './valueObservers.js';
+import { observableByValue, valueObservers } from './valueObservers.js';
 
 /** Value observers one session reads at most, besides the check's own observers. */
 const MAX_VALUE_OBSERVERS = 4;
@@ -35,19 +34,9 @@ export class ValueWatch {
     this.#readSeconds = readSeconds;
   }
 
-  /** Whether the server has anything a value could fill (a read-only tool with one required argument, a template). */
+  /** Whether the server has anything a value could fill (see `observableByValue`). */
   static possible(tools: readonly ToolInfo[], templates: readonly ResourceTemplateInfo[]): boolean {
-    return (
-      templates.length > 0 ||
-      tools.some((tool) => {
-        const required = (tool.inputSchema as { required?: unknown } | undefined)?.required;
-        return (
-          effectiveHints(declaredHints(tool.annotations)).readOnlyHint &&
-          Array.isArray(required) &&
-          required.length === 1
-        );
-      })
-    );
+    return observableByValue(tools, templates);
   }
 
   /** The value observers in use, in the order they were admitted. */

@@ -119,8 +119,7 @@ export class LiveSession {
         outcome: succeeded(outcome) ? 'returned' : describeFailure(outcome),
         changes,
       });
-      this.#learn(planned.tool, args, outcome, succeeded(outcome));
-      await this.#watch(outcome);
+      await this.#took(planned.tool, args, outcome, succeeded(outcome));
       if (!session.alive()) {
         return {
           steps,
@@ -140,8 +139,7 @@ export class LiveSession {
     const answered = observation.call2?.outcome ?? observation.call1.outcome;
     // A create whose second call fails ("already exists") still made what its arguments name.
     const made = succeeded(observation.call1.outcome) || succeeded(answered);
-    this.#learn(target.tool, args, answered, made);
-    await this.#watch(answered);
+    await this.#took(target.tool, args, answered, made);
     return { steps, observation, existing };
   }
 
@@ -175,19 +173,29 @@ export class LiveSession {
    * succeeded. The arguments of a failed call name nothing known to exist (a random path, a file outside the
    * server's root): offered again, they fail again.
    */
+  /** After every call: its answer's values (parsed once) feed live choices and the value observers. */
+  async #took(
+    tool: string,
+    args: Readonly<Record<string, unknown>>,
+    outcome: CallOutcome,
+    argsNameSomething: boolean,
+  ): Promise<void> {
+    const answered = valuesInOutcome(outcome);
+    this.#learn(tool, args, outcome, answered, argsNameSomething);
+    await this.#watch(answered);
+  }
+
   #learn(
     tool: string,
     args: Readonly<Record<string, unknown>>,
     outcome: CallOutcome,
+    answered: readonly HarvestedValue[],
     argsNameSomething: boolean,
   ): void {
     const placeholders = this.session.placeholders;
     this.#runPool = extendRunPool(this.#runPool, [
       ...(argsNameSomething ? valuesInArguments(args, tool) : []),
-      ...valuesInOutcome(outcome).map((entry) => ({
-        ...entry,
-        value: withPlaceholders(entry.value, placeholders),
-      })),
+      ...answered.map((entry) => ({ ...entry, value: withPlaceholders(entry.value, placeholders) })),
     ]);
     for (const record of [
       ...(argsNameSomething ? recordsIn(args) : []),
@@ -201,11 +209,9 @@ export class LiveSession {
    * Offers the ids a call answered with to the session's value observers; when they read anything, the state
    * just before the next call is snapshotted again (their reads are no call's, and now part of every reading).
    */
-  async #watch(outcome: CallOutcome): Promise<void> {
+  async #watch(answered: readonly HarvestedValue[]): Promise<void> {
     if (this.session.watchValues === undefined) return;
-    const values = valuesInOutcome(outcome).map((entry) =>
-      substitute(entry.value, this.session.placeholders),
-    );
+    const values = answered.map((entry) => substitute(entry.value, this.session.placeholders));
     if (await this.session.watchValues(values)) this.#before = await this.session.sandbox.snapshot();
   }
 
