@@ -1,8 +1,12 @@
 /** A status word that means the call failed (`"status": "error"`, `"result": "failed"`, `"task_not_found"`). */
 const FAILED_WORD = /^(?:error|errored|fail|failed|failure)$|not[_\s-]?found$/i;
 
-/** A plain-text answer that opens by saying it failed: `Error: not found`, `Failed to open …`. */
-const FAILED_TEXT = /^\s*(?:(?:error|failed|failure)\s*:|failed to\b)/i;
+/**
+ * A plain-text answer that opens by saying it failed: `Error: not found`, `Failed to open …`,
+ * `Error occurred: …`, `An error occurred while …`, `Error executing tool …`.
+ */
+const FAILED_TEXT =
+  /^\s*(?:(?:error|failed|failure)\s*:|failed to\b|(?:an?\s+)?(?:unexpected\s+)?error\s+(?:occurred|executing|while)\b)/i;
 
 /** Longest text parsed to look for a failure (an answer this long is data, not an error report). */
 const MAX_PARSED_CHARS = 64 * 1024;
@@ -11,7 +15,7 @@ const MAX_PARSED_CHARS = 64 * 1024;
  * Whether an answer returned without `isError` says in its content that the call failed, as many servers do
  * instead of setting the flag: JSON whose top level has `status`/`state`/`result` "error" or "failed",
  * `success: false` or `ok: false`, a non-empty `error` or `errors`; or text that opens with `Error:`,
- * `Failed:` or `Failed to`. Such a call failed in effect: it is no evidence that the tool leaves state alone
+ * `Failed:`, `Failed to` or `Error occurred`. Such a call failed in effect: it is no evidence that the tool leaves state alone
  * (issue 13: a delete tool answering `{"status":"error","message":"Request not found"}` every time is not
  * read-only). Pure.
  */

@@ -10,7 +10,7 @@ import type { AmbientEgress, Evidence, FlakyEvidence, ToolReport } from '../mode
 import { mergeAmbient } from './ambientEgress.js';
 import type { SessionPath } from './sessionPath.js';
 import type { EventSink } from '../model/events.js';
-import { namesExisting } from './namesExisting.js';
+import { argumentsNameNothing, namesExisting } from './namesExisting.js';
 import { substituteDeep } from './placeholders.js';
 import type { RoundContext } from './planRound.js';
 import { afterRound, firstBudget, planRound } from './planRound.js';
@@ -89,6 +89,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
     return { tool: of.name, arbitrary: generation.arbitrary, guard: generation.guard, fixedArgs };
   };
   let tally = tallyFor(enumProperties(tool.inputSchema));
+  const nameless = argumentsNameNothing(tool.inputSchema);
   // Producers start from what the tools say of themselves (names that create, hints that add), so that a tool's
   // check depends on nothing run beside it; its own runs add the tools they see adding state.
   const learned = new Set<string>(likelyProducers(options.tools));
@@ -145,10 +146,12 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
             for (const producer of producersIn(result)) learned.add(producer);
             if (result.observation === undefined) return;
             // Naming the bare sandbox root (`{fs}`, which every sandbox has) meets nothing a tool could destroy;
-            // a tool that takes no arguments acts on the whole sandbox, and meets what it holds.
+            // a tool whose arguments cannot name anything (none, or only fixed choices) acts on the whole
+            // sandbox, and meets what it holds.
             const existing = withoutRoots(result.existing);
             const named = namesExisting(result.observation.args, existing);
-            const whole = Object.keys(result.observation.args).length === 0 && existing.size > 0;
+            const whole =
+              (Object.keys(result.observation.args).length === 0 || nameless) && existing.size > 0;
             tally = tallyObservation(tally, result.observation, named || whole);
             if (named) tally = tallyPooled(tally);
             if (result.steps.length > 0) tally = tallyAfterPreamble(tally);

@@ -27,3 +27,23 @@ function statementNames(text: string, existing: ReadonlySet<string>): boolean {
   }
   return false;
 }
+
+/**
+ * Whether a tool's arguments cannot name an entity: every top-level property is a boolean or picks among fixed
+ * values (`enum`, `const`), as in `read_notes(format: json|text)`. Such a tool, like one without arguments,
+ * acts on what the sandbox holds as a whole. A number may be an id (`delete_item(id: 42)`) and a free string
+ * a name, so either makes the arguments able to name something. Pure.
+ */
+export function argumentsNameNothing(inputSchema: unknown): boolean {
+  if (typeof inputSchema !== 'object' || inputSchema === null) return false;
+  const properties = (inputSchema as { properties?: unknown }).properties;
+  if (typeof properties !== 'object' || properties === null) return false;
+  const values = Object.values(properties);
+  return values.length > 0 && values.every(fixedChoice);
+}
+
+function fixedChoice(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false;
+  const record = schema as { type?: unknown; enum?: unknown; const?: unknown };
+  return Array.isArray(record.enum) || 'const' in record || record.type === 'boolean';
+}

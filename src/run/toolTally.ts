@@ -18,6 +18,14 @@ export interface ToolTally {
   readonly successful: number;
   /** Observations whose first call succeeded and whose repeat completed: evidence about idempotency. */
   readonly repeated: number;
+  /**
+   * Observations whose first call succeeded and met existing state (`metExisting`) or changed state seen as a
+   * whole: the tool visibly did something. A call that named nothing and changed nothing may have failed in
+   * words hintproof cannot read (a bad argument answered in prose), and says nothing about egress.
+   */
+  readonly acted: number;
+  /** Observations counted in both `acted` and `repeated`: a silent repeat of them says the tool is idempotent. */
+  readonly repeatedActed: number;
   /** Observations in which either call changed anything / modified or deleted / the repeat changed anything. */
   readonly changed: number;
   readonly destroyed: number;
@@ -57,6 +65,8 @@ export const EMPTY_TALLY: ToolTally = {
   errors: 0,
   successful: 0,
   repeated: 0,
+  acted: 0,
+  repeatedActed: 0,
   changed: 0,
   destroyed: 0,
   changedOnRepeat: 0,
@@ -105,6 +115,14 @@ export function tallyObservation(
     failures
       .map((call) => outsideServices(call.egress ?? [], describeFailure(call.outcome)))
       .find((services) => services.length > 0);
+  const met =
+    firstSucceeded &&
+    (namesExisting || whole.some((c) => c.kind === 'append' || c.kind === 'modify' || c.kind === 'delete'));
+  const repeated = firstSucceeded && observation.call2 !== undefined && completed(observation.call2.outcome);
+  const acted =
+    met ||
+    (firstSucceeded &&
+      evidenceChanges(observation.call1.changes.filter((c) => c.partial !== true)).length > 0);
   return {
     ...tally,
     observations: tally.observations + 1,
@@ -112,8 +130,9 @@ export function tallyObservation(
     calls: tally.calls + calls.length,
     errors: tally.errors + failures.length,
     successful: tally.successful + (firstSucceeded ? 1 : 0),
-    repeated:
-      tally.repeated + (firstSucceeded && observation.call2 && completed(observation.call2.outcome) ? 1 : 0),
+    repeated: tally.repeated + (repeated ? 1 : 0),
+    acted: tally.acted + (acted ? 1 : 0),
+    repeatedActed: tally.repeatedActed + (repeated && acted ? 1 : 0),
     changed: tally.changed + (evidenceChanges(all).length > 0 ? 1 : 0),
     destroyed: tally.destroyed + (destructiveChanges(all).length > 0 ? 1 : 0),
     changedOnRepeat:
@@ -121,12 +140,7 @@ export function tallyObservation(
       (observation.call2 && evidenceChanges(observation.call2.changes).length > 0 ? 1 : 0),
     kinds: countKinds(tally.kinds, whole),
     egressed: tally.egressed + (calls.some((call) => (call.egress?.length ?? 0) > 0) ? 1 : 0),
-    metExisting:
-      tally.metExisting +
-      (firstSucceeded &&
-      (namesExisting || whole.some((c) => c.kind === 'append' || c.kind === 'modify' || c.kind === 'delete'))
-        ? 1
-        : 0),
+    metExisting: tally.metExisting + (met ? 1 : 0),
     ...(sample === undefined ? {} : { sampleError: sample }),
     ...(unreachable === undefined ? {} : { unreachable }),
     ...(tally.enums !== undefined && firstSucceeded

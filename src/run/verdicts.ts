@@ -90,12 +90,16 @@ function allFailedHint(tally: ToolTally): string {
 export const MIN_SUPPORT = 5;
 
 /**
- * Pure: the tightest hints the observations support. A hint moves to its tighter value only on evidence
- * (successful calls, none of which contradicts it), to its cautious value when observations contradict it,
- * and stays as declared when there is no evidence either way or less than `MIN_SUPPORT` observations. openWorldHint is not observed yet.
- * `destructiveHint: false` needs calls that met existing state: a tool never pointed at an existing entity
- * proves nothing about destroying one. A tool with a mode-like enum property some of whose values never
- * succeeded (`unexercised`) gets nothing tighter than declared (corrections of contradicted hints stay).
+ * Pure: the tightest hints the observations support. A hint moves to its tighter value only on evidence, to
+ * its cautious value when observations contradict it, and stays as declared when there is no evidence either
+ * way or less than `MIN_SUPPORT` observations of it. The evidence for a tighter hint is calls in which the
+ * tool visibly did something (issue 13): a call that named nothing the sandbox held and changed nothing may
+ * have failed in words hintproof cannot read (an answer in another language), and proves nothing. So
+ * `readOnlyHint: true` and `destructiveHint: false` need successful calls that met existing state
+ * (`metExisting`); `idempotentHint: true` repeats of calls that met it or changed something (`repeatedActed`);
+ * `openWorldHint: false` such calls (`acted`), with egress observed. A tool with a mode-like enum property some
+ * of whose values never succeeded (`unexercised`) gets nothing tighter than declared (corrections of
+ * contradicted hints stay).
  */
 export function suggestedHints(effective: Hints, tally: ToolTally, egressObserved = false): Hints {
   // A mode never exercised (`action: delete`) may do what the exercised ones did not: nothing tighter.
@@ -103,12 +107,11 @@ export function suggestedHints(effective: Hints, tally: ToolTally, egressObserve
   const pick = (against: number, support: number, tight: boolean, current: boolean): boolean =>
     against > 0 ? !tight : support >= MIN_SUPPORT && !partial ? tight : current;
   return {
-    readOnlyHint: pick(tally.changed, tally.successful, true, effective.readOnlyHint),
-    // Only calls that met existing state can show that a tool does not destroy it.
+    readOnlyHint: pick(tally.changed, tally.metExisting, true, effective.readOnlyHint),
     destructiveHint: pick(tally.destroyed, tally.metExisting, false, effective.destructiveHint),
-    idempotentHint: pick(tally.changedOnRepeat, tally.repeated, true, effective.idempotentHint),
+    idempotentHint: pick(tally.changedOnRepeat, tally.repeatedActed, true, effective.idempotentHint),
     openWorldHint: egressObserved
-      ? pick(tally.egressed, tally.successful, false, effective.openWorldHint)
+      ? pick(tally.egressed, tally.acted, false, effective.openWorldHint)
       : effective.openWorldHint,
   };
 }
@@ -116,9 +119,9 @@ export function suggestedHints(effective: Hints, tally: ToolTally, egressObserve
 /** Pure: how many observations stand behind each suggested value (against it when it is the cautious one). */
 export function suggestionBasis(tally: ToolTally, egressObserved = false): Partial<Record<HintName, number>> {
   return {
-    readOnlyHint: tally.changed > 0 ? tally.changed : tally.successful,
+    readOnlyHint: tally.changed > 0 ? tally.changed : tally.metExisting,
     destructiveHint: tally.destroyed > 0 ? tally.destroyed : tally.metExisting,
-    idempotentHint: tally.changedOnRepeat > 0 ? tally.changedOnRepeat : tally.repeated,
-    ...(egressObserved ? { openWorldHint: tally.egressed > 0 ? tally.egressed : tally.successful } : {}),
+    idempotentHint: tally.changedOnRepeat > 0 ? tally.changedOnRepeat : tally.repeatedActed,
+    ...(egressObserved ? { openWorldHint: tally.egressed > 0 ? tally.egressed : tally.acted } : {}),
   };
 }

@@ -16,6 +16,9 @@ describe('reportsFailure: an answer without isError that says the call failed', 
     'error : permission denied',
     'Failed to open /nope',
     'FAILURE: disk full',
+    'Error occurred: tasksRaw is not valid JSON',
+    'An error occurred while saving the task',
+    'Error executing tool split_tasks: boom',
   ])('%s', (text) => {
     expect(reportsFailure(text)).toBe(true);
   });
@@ -30,6 +33,8 @@ describe('reportsFailure: an answer without isError that says the call failed', 
     '[{"status":"error"}]',
     'Error rate is 5% today',
     'Errors found: 0',
+    'Error occurrences: 0 this week',
+    'Error handling: retries are on',
     'no error here',
     '',
     '{ not json',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesExisting } from '../../../src/run/namesExisting.js';
+import { argumentsNameNothing, namesExisting } from '../../../src/run/namesExisting.js';
 
 const EXISTING = new Set(['articles', 'Author Notes', '{fs}/a.md', 'n-42']);
 
@@ -21,5 +21,23 @@ describe('namesExisting', () => {
   it('does not read free text as SQL', () => {
     expect(namesExisting({ text: 'the articles of last week' }, EXISTING)).toBe(false);
     expect(namesExisting({ text: 'selection of articles' }, EXISTING)).toBe(false);
+  });
+});
+
+describe('argumentsNameNothing', () => {
+  it('holds when every property is a boolean or a fixed choice', () => {
+    const format = { type: 'string', enum: ['json', 'text'] };
+    expect(argumentsNameNothing({ type: 'object', properties: { format } })).toBe(true);
+    expect(argumentsNameNothing({ properties: { all: { type: 'boolean' }, mode: { const: 'x' } } })).toBe(
+      true,
+    );
+  });
+
+  it('fails for a free string or a number, which may name an entity, and for no properties at all', () => {
+    expect(argumentsNameNothing({ properties: { name: { type: 'string' } } })).toBe(false);
+    expect(argumentsNameNothing({ properties: { id: { type: 'integer' } } })).toBe(false);
+    expect(argumentsNameNothing({ type: 'object' })).toBe(false);
+    expect(argumentsNameNothing({ type: 'object', properties: {} })).toBe(false);
+    expect(argumentsNameNothing(null)).toBe(false);
   });
 });

@@ -149,9 +149,9 @@ describe('suggestedHints', () => {
       args: { action: 'list' },
     });
     expect(suggestedHints(readOnly, wrote).readOnlyHint).toBe(false);
-    let deleted = tallyObservation(deleteFailed, { ...observe({}), args: { action: 'delete' } });
+    let deleted = tallyObservation(deleteFailed, { ...observe({}), args: { action: 'delete' } }, true);
     for (let i = 0; i < MIN_SUPPORT; i++) {
-      deleted = tallyObservation(deleted, { ...observe({}), args: { action: 'list' } });
+      deleted = tallyObservation(deleted, { ...observe({}), args: { action: 'list' } }, true);
     }
     expect(suggestedHints(declared, deleted, true).readOnlyHint).toBe(true);
   });
@@ -159,7 +159,7 @@ describe('suggestedHints', () => {
   it('never suggests destructiveHint: false from calls that met no existing state', () => {
     const tally = tallyObservation(EMPTY_TALLY, observe({}, {}), false);
     expect(suggestedHints(effectiveHints(null), tally).destructiveHint).toBe(true);
-    expect(suggestionBasis(tally)).toEqual({ readOnlyHint: 1, destructiveHint: 0, idempotentHint: 1 });
+    expect(suggestionBasis(tally)).toEqual({ readOnlyHint: 0, destructiveHint: 0, idempotentHint: 0 });
   });
 
   it('suggests the tighter values when every successful observation supports them, on enough of them', () => {
@@ -171,6 +171,40 @@ describe('suggestedHints', () => {
       idempotentHint: true,
       openWorldHint: true,
     });
+  });
+
+  it('suggests nothing tighter from calls that met no existing state and changed nothing', () => {
+    // A tool answering a bad argument in words hintproof cannot read (split_tasks of mcp-shrimp-task-manager
+    // answers in Chinese, without isError) looks like a silent success: that is no evidence of reading only.
+    let tally = EMPTY_TALLY;
+    for (let i = 0; i < 3 * MIN_SUPPORT; i++) tally = tallyObservation(tally, observe({}, {}), false);
+    expect(tally.successful).toBe(3 * MIN_SUPPORT);
+    expect(suggestedHints(effectiveHints(null), tally)).toEqual(effectiveHints(null));
+    expect(suggestionBasis(tally)).toEqual({ readOnlyHint: 0, destructiveHint: 0, idempotentHint: 0 });
+  });
+
+  it('suggests openWorldHint: false only from calls in which the tool visibly did something', () => {
+    let silent = EMPTY_TALLY;
+    for (let i = 0; i < MIN_SUPPORT; i++) silent = tallyObservation(silent, observe({}, {}), false);
+    expect(suggestedHints(effectiveHints(null), silent, true).openWorldHint).toBe(true);
+    let met = EMPTY_TALLY;
+    for (let i = 0; i < MIN_SUPPORT; i++) met = tallyObservation(met, observe({}, {}), true);
+    expect(suggestedHints(effectiveHints(null), met, true).openWorldHint).toBe(false);
+    expect(suggestionBasis(met, true).openWorldHint).toBe(MIN_SUPPORT);
+  });
+
+  it('suggests idempotentHint: true from repeats of calls that created something', () => {
+    let tally = EMPTY_TALLY;
+    for (let i = 0; i < MIN_SUPPORT; i++) {
+      tally = tallyObservation(tally, observe({ changes: [change('add')] }, {}), false);
+    }
+    expect(suggestedHints(effectiveHints(null), tally)).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
+    expect(suggestionBasis(tally).idempotentHint).toBe(MIN_SUPPORT);
   });
 
   it('suggests nothing tighter from fewer than MIN_SUPPORT observations', () => {
