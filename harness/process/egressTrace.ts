@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import type { EgressAttempt } from './egressAttempt.js';
@@ -61,11 +61,16 @@ export interface EgressReader {
  * wrote before a `read()` is in that read (the FIFO is drained then). Held open read-write, so strace can open
  * it before anyone reads and it never reaches end-of-file.
  */
-export function createEgressReader(trace: string, scope: EgressScope = {}): EgressReader {
-  const made = spawnSync('mkfifo', ['-m', '600', trace], { encoding: 'utf8', timeout: 5000 });
-  if (made.status !== 0) {
+export async function createEgressReader(trace: string, scope: EgressScope = {}): Promise<EgressReader> {
+  // Made by a child, not spawnSync: sessions start while others run, and a synchronous spawn stalls them all.
+  const failure = await new Promise<string | undefined>((resolve) => {
+    execFile('mkfifo', ['-m', '600', trace], { encoding: 'utf8', timeout: 5000 }, (error, _out, stderr) =>
+      resolve(error === null ? undefined : stderr.trim() || error.message),
+    );
+  });
+  if (failure !== undefined) {
     throw new Error(
-      `egress: could not make the trace FIFO ${trace} (${(made.stderr ?? '').trim() || made.error?.message}). ` +
+      `egress: could not make the trace FIFO ${trace} (${failure}). ` +
         'mkfifo (coreutils) is needed with strace; install it, or use --no-isolation.',
     );
   }

@@ -153,7 +153,7 @@ export async function startSession(
     if (isolation) access = await sandbox.isolate(gate);
     // The gates' sockets are the sandbox's own way to its services: never egress.
     if (isolation?.traceEgress)
-      egress = createEgressReader(egressTrace, {
+      egress = await createEgressReader(egressTrace, {
         gates: (access?.mounts ?? []).map((mount) => mount.inside),
       });
     const placeholders = access?.placeholders ?? sandbox.placeholders;

@@ -28,7 +28,7 @@ describe.each(mechanisms)('egress of a server isolated by %s', (kind) => {
     mkdirSync(join(runDirectory, 'fs'), { recursive: true });
     await prepareLayout(runDirectory);
     const trace = join(work, `${kind}-run-0.egress`);
-    const reader = createEgressReader(trace);
+    const reader = await createEgressReader(trace);
     const fixture = new URL('../../fixtures/servers/egress.js', import.meta.url).pathname;
     const server = await spawnServer(
       tracedSpawn(
@@ -62,5 +62,15 @@ describe.each(mechanisms)('egress of a server isolated by %s', (kind) => {
     expect(destinations.filter((d) => d.includes('47011') || d.includes('own'))).toEqual([]);
     // Nothing was written to disk: the trace is a FIFO.
     expect(readdirSync(work).filter((name) => name.endsWith('.log'))).toEqual([]);
+  });
+});
+
+describe('createEgressReader', () => {
+  it('refuses a path that already exists, saying what failed and what it needs', async () => {
+    const taken = join(work, 'taken.egress');
+    mkdirSync(taken);
+    await expect(createEgressReader(taken)).rejects.toThrow(
+      /egress: could not make the trace FIFO .*taken\.egress \(.*File exists.*\)\. mkfifo/,
+    );
   });
 });
