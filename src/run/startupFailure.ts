@@ -48,6 +48,7 @@ export function startupFailure(
       `The server ${how} ${when}.\nCommand: ${commandLine}\n` +
         (stderr ? `Its stderr ended with:\n${stderr}\n` : 'It wrote nothing to stderr.\n') +
         (services ??
+          nativeAddonNote(tail) ??
           (/EACCES|permission denied/i.test(stderr) && spec.isolation
             ? "Isolated servers run as an unprivileged user (uid 65534) with your HOME hidden: make the server's " +
               'files readable by others (chmod o+rX), or use --no-isolation.'
@@ -62,6 +63,21 @@ export function startupFailure(
       (services ??
         'If it is slow to start, raise --startup-timeout; otherwise check that the command is an MCP server over stdio.'),
     { cause: error },
+  );
+}
+
+/** A native addon a package's install scripts build or fetch (`node_sqlite3.node`, "bindings file"). */
+const MISSING_ADDON =
+  /Could not locate the bindings file|No native build was found|Cannot find module '[^'\n]*\.node'|NODE_MODULE_VERSION/;
+
+/** What to do when the server could not load a native addon; else undefined. */
+function nativeAddonNote(stderr: string): string | undefined {
+  if (!MISSING_ADDON.test(stderr)) return undefined;
+  return (
+    'The server could not load a native addon (a .node file), which packages build or download in their ' +
+    'install scripts. hintproof installs the package of an npx-style command with install scripts off: ' +
+    're-run with --allow-install-scripts (they run on this machine, outside the sandbox), or install the ' +
+    'package yourself and give its entry file as the command.'
   );
 }
 

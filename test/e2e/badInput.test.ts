@@ -31,6 +31,17 @@ describe('bad input', () => {
     );
   });
 
+  it('a server whose native addon is missing: says install scripts build it, and how to allow them', async () => {
+    const result = await runCli(['check', '--', 'node', join(fixtures, 'needs-addon.js')], {
+      timeoutMs: 30_000,
+    });
+    expectSetupError(
+      result,
+      /exited with code 1 before answering initialize/,
+      /could not load a native addon .* --allow-install-scripts/s,
+    );
+  });
+
   it('a program whose stdout is not MCP: the offending lines are shown', async () => {
     const result = await runCli(
       ['check', '--startup-timeout', '3', '--', 'node', join(fixtures, 'not-mcp.js')],
