@@ -1,9 +1,10 @@
 /**
  * What a string property probably names, judged from its name: a `path` (file, source…), a `directory` (a
  * path that must be a directory: `dir`, `folder`), a `target` (a destination path, which usually must not
- * exist yet), a `name` (a bare name, title, key or identifier of an entity), or free `text`.
+ * exist yet), a `table` of a database (`table`, `table_name`), a `name` (a bare name, title, key or
+ * identifier of an entity), or free `text`.
  */
-export type PropertyRole = 'path' | 'directory' | 'target' | 'name' | 'text';
+export type PropertyRole = 'path' | 'directory' | 'target' | 'table' | 'name' | 'text';
 
 const TARGET_WORDS = new Set(['destination', 'dest', 'target']);
 
@@ -11,27 +12,20 @@ const PATH_WORDS = new Set(['path', 'pathname', 'file', 'filename', 'filepath', 
 
 const DIRECTORY_WORDS = new Set(['dir', 'dirname', 'directory', 'folder']);
 
-const NAME_WORDS = new Set([
-  'name',
-  'title',
-  'key',
-  'id',
-  'identifier',
-  'note',
-  'slug',
-  'label',
-  'tag',
-  'table',
-]);
+const NAME_WORDS = new Set(['name', 'title', 'key', 'id', 'identifier', 'note', 'slug', 'label', 'tag']);
 
 /**
  * The role of a property from the last word of its name, in any case style and singular or plural:
  * `path`, `paths`, `file_path`, `targetPath`, `source` → path; `dir`, `OUTPUT_DIR`, `folders` → directory;
- * `destination`, `dest` → target; `name`, `noteId`, `user_name`, `title` → name.
+ * `destination`, `dest` → target; `table`, `table_name`, `tableName` → table; `name`, `noteId`, `user_name`,
+ * `title` → name.
  */
 export function propertyRole(propertyName: string | undefined): PropertyRole {
-  const last = wordsOf(propertyName).at(-1);
+  const words = wordsOf(propertyName);
+  const last = words.at(-1);
   if (last === undefined) return 'text';
+  if (/^tables?$/.test(last) || (words.at(-2) === 'table' && (last === 'name' || last === 'id')))
+    return 'table';
   const forms = last.length > 2 && last.endsWith('s') ? [last, last.slice(0, -1)] : [last];
   if (forms.some((form) => TARGET_WORDS.has(form))) return 'target';
   if (forms.some((form) => DIRECTORY_WORDS.has(form))) return 'directory';

@@ -156,6 +156,7 @@ function kindOf(propertyName: string | undefined): HarvestedValue['kind'] {
   const role = propertyRole(propertyName);
   if (role === 'path' || role === 'target') return 'path';
   if (role === 'directory') return 'directory';
+  if (role === 'table') return 'table';
   if (role === 'name') return isIdentifierName(propertyName) ? 'identifier' : 'name';
   return 'text';
 }

@@ -3,22 +3,37 @@ export type SqlIntent = 'read' | 'write' | 'ddl' | 'any';
 
 const SQL_NAME = /(^|[^a-z])sql([^a-z]|$)|^(query|statement|stmt|sql_?query|raw_?query)$/i;
 const SQL_WORDS =
-  /\bsql\b|\bselect\b|\bquery\b.*\b(database|table|postgres|sqlite|mysql)\b|\b(postgres|sqlite|mysql)\b.*\bquery\b/i;
+  /\bsql\b|\bselect\b|\bquer(y|ies)\b.*\b(database|table|postgres|sqlite|mysql)\b|\b(postgres|sqlite|mysql)\b.*\bquer(y|ies)\b|\b(insert|update|delete)\b.*\bquer(y|ies)\b|\b(create|alter|drop) table\b|\btables?\b.*\bdatabase\b|\btable schema\b/i;
 
 /**
  * Whether a string property carries SQL: its format says `sql`, its name is `sql` (or contains it as a word:
- * `sql_query`, `rawSql`), or it is named like a query (`query`, `statement`) and its description speaks of
- * SQL or a database. A plain `query` (a search box) without such a description is not SQL.
+ * `sql_query`, `rawSql`), or it is named like a query (`query`, `statement`) and its description, or when it
+ * has none its tool's ("Execute SELECT queries", "CREATE TABLE …"), speaks of SQL or a database. A plain
+ * `query` (a search box) without such a description is not SQL (but see `namedLikeQuery`).
  */
 export function carriesSql(
   propertyName: string | undefined,
   schema: { readonly description?: unknown; readonly format?: unknown },
+  tool?: { readonly description?: string },
 ): boolean {
   if (typeof schema.format === 'string' && /^sql$/i.test(schema.format)) return true;
-  const name = (propertyName ?? '').replace(/([a-z0-9])([A-Z])/g, '$1_$2');
-  const description = typeof schema.description === 'string' ? schema.description : '';
+  const name = snakeCase(propertyName);
+  const own = typeof schema.description === 'string' ? schema.description.trim() : '';
+  const description = own === '' ? (tool?.description ?? '') : own;
   if (/(^|_)sql(_|$)/i.test(name)) return true;
   return SQL_NAME.test(name) && SQL_WORDS.test(description);
+}
+
+/**
+ * Whether a property is named like a query or statement (`query`, `statement`, `raw_query`) without saying
+ * what language: in a sandbox with a database it may well be SQL (`export_query`'s `query`), or a search box.
+ */
+export function namedLikeQuery(propertyName: string | undefined): boolean {
+  return SQL_NAME.test(snakeCase(propertyName));
+}
+
+function snakeCase(name: string | undefined): string {
+  return (name ?? '').replace(/([a-z0-9])([A-Z])/g, '$1_$2');
 }
 
 /**

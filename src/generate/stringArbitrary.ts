@@ -11,7 +11,7 @@ import { valuePool } from './valuePool.js';
 import type { GenerationContext } from './generationContext.js';
 import { schemaRole } from './propertyRole.js';
 import { sqlArbitrary } from './sqlArbitrary.js';
-import { carriesSql, sqlIntent } from './sqlRole.js';
+import { carriesSql, namedLikeQuery, sqlIntent } from './sqlRole.js';
 
 /**
  * Strings within `minLength`/`maxLength`, drawn from the value pool as steered by the property name. A
@@ -55,8 +55,9 @@ export function stringArbitrary(
 
 /**
  * For a property that carries SQL (see `carriesSql`) in a sandbox with a database: statements over its own
- * tables (`sqlArbitrary`) five times out of six, the usual strings otherwise; `undefined` when the property
- * is not SQL, there is no table, or no statement fits its lengths.
+ * tables (`sqlArbitrary`) five times out of six, the usual strings otherwise; for one only named like a query
+ * (`namedLikeQuery`: a search box or SQL), half the time. `undefined` when the property is neither, there is
+ * no table, or no statement fits its lengths.
  */
 function sqlFromSchema(
   schema: SchemaObject,
@@ -66,7 +67,8 @@ function sqlFromSchema(
   tool: GenerationContext['tool'],
   otherwise: fc.Arbitrary<string>,
 ): fc.Arbitrary<string> | undefined {
-  if (!carriesSql(at.propertyName, schema)) return undefined;
+  const sure = carriesSql(at.propertyName, schema, tool);
+  if (!sure && !namedLikeQuery(at.propertyName)) return undefined;
   const relations = pool.flatMap((entry) =>
     entry.kind === 'relation' && entry.relation ? [entry.relation] : [],
   );
@@ -74,7 +76,7 @@ function sqlFromSchema(
   if (statements === undefined) return undefined;
   try {
     const fitting = boundedFilter(statements, accepts, pointerOf(at), 'SQL built from the sandbox schema');
-    return fc.oneof({ arbitrary: fitting, weight: 5 }, { arbitrary: otherwise, weight: 1 });
+    return fc.oneof({ arbitrary: fitting, weight: sure ? 5 : 1 }, { arbitrary: otherwise, weight: 1 });
   } catch {
     return undefined;
   }

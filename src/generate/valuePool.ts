@@ -47,6 +47,16 @@ const MIX: Readonly<
       ['random', 1],
     ],
   },
+  // Tables the database holds first (a drop or describe meets them), then new names (a create).
+  table: {
+    kinds: ['table'],
+    weights: [
+      ['preferred', 6],
+      ['fresh', 2],
+      ['otherPooled', 1],
+      ['random', 1],
+    ],
+  },
   name: {
     kinds: ['name', 'identifier', 'table'],
     weights: [
@@ -74,6 +84,7 @@ const LIVE: Readonly<Record<PropertyRole, { kinds: readonly HarvestedValue['kind
   // Only what the run saw as a directory (a `dir` argument): the paths it saw are mostly files.
   directory: { kinds: ['directory'], weight: 1 },
   target: { kinds: ['path', 'directory'], weight: 1 / 3 },
+  table: { kinds: ['table'], weight: 2 },
   name: { kinds: ['name', 'identifier', 'table'], weight: 2 },
   text: { kinds: ['text'], weight: 1 / 2 },
 };
@@ -131,7 +142,10 @@ function mixedPool(
         .map((entry) => entry.value),
       fits,
     ),
-    fresh: role === 'text' ? undefined : freshEntity(role === 'name' ? [''] : directoriesOf(pool), lengths),
+    fresh:
+      role === 'text'
+        ? undefined
+        : freshEntity(role === 'name' || role === 'table' ? [''] : directoriesOf(pool), lengths),
     random,
   };
   const mixed = weights.flatMap(([source, weight]) => {

@@ -47,7 +47,8 @@ export function harvestFsSnapshot(snapshot: Snapshot): HarvestedValue[] {
   const json = entries.filter((entry) => entry.text !== undefined).slice(0, HARVEST_JSON_FILE_LIMIT);
   const fromJson = json.flatMap(({ path, text }) => harvestJson(path, text as string));
   for (const value of fromJson.slice(0, HARVEST_JSON_VALUE_LIMIT)) add(value.kind, value.value);
-  for (const value of sqliteValues(snapshot)) add(value.kind, value.value);
+  // Kept whole: a `relation` carries its table's shape for the SQL generator.
+  for (const value of sqliteValues(snapshot)) values.set(`${value.kind}\0${value.value}`, value);
   return [...values.values()].sort((a, b) => comparePaths(a.kind, b.kind) || comparePaths(a.value, b.value));
 }
 

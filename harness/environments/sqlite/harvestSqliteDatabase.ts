@@ -1,5 +1,6 @@
-import type { HarvestedValue } from '../environment.js';
+import type { HarvestedColumn, HarvestedRelation, HarvestedValue } from '../environment.js';
 import { recordPages } from './btree.js';
+import type { TableShape } from './parseCreateTable.js';
 import { sameName } from './parseCreateTable.js';
 import { tokenize } from './sqlTokens.js';
 import type { SqliteDatabase } from './sqliteDatabase.js';
@@ -14,7 +15,8 @@ const SHORT_TEXT = 40;
 /**
  * Values of a database worth offering to generated arguments, as pg offers them: table names, the values of
  * key and unique columns (primary key, rowid alias, UNIQUE columns and single-column unique indexes) as
- * identifiers, short text values as names; from the first SAMPLE_ROWS rows of the first SAMPLE_TABLES
+ * identifiers, short text values as names, and each table as a `relation` (columns, key, sampled key values)
+ * for SQL built from the database's own schema; from the first SAMPLE_ROWS rows of the first SAMPLE_TABLES
  * ordinary tables. Pure; a table that cannot be read is skipped.
  */
 export function harvestSqliteDatabase(database: SqliteDatabase): HarvestedValue[] {
@@ -37,6 +39,7 @@ export function harvestSqliteDatabase(database: SqliteDatabase): HarvestedValue[
     } catch {
       continue;
     }
+    if (table.shape !== undefined) values.push(relationOf(table.name, table.shape, rows));
     for (const { row } of rows) {
       for (const [column, value] of Object.entries(row)) {
         if (
@@ -76,4 +79,47 @@ function uniqueIndexColumns(database: SqliteDatabase, table: string): string[] {
     if (list.length === 1 && list[0] !== undefined) columns.push(list[0].value);
   }
   return columns;
+}
+
+/**
+ * A table as the SQL generator needs it: columns with type, nullability and whether an insert may leave them
+ * out (a default, a generated column, the rowid alias), the key (primary key, else the rowid alias), and the
+ * key values of the sampled rows.
+ */
+function relationOf(
+  name: string,
+  shape: TableShape,
+  rows: readonly { readonly row: Readonly<Record<string, unknown>> }[],
+): HarvestedValue {
+  const columns: HarvestedColumn[] = shape.columns.map((column) => ({
+    name: column.name,
+    type: column.type,
+    nullable: !column.notNull,
+    hasDefault:
+      column.defaultText !== undefined ||
+      column.generated !== undefined ||
+      (shape.rowidAlias !== undefined && sameName(shape.rowidAlias, column.name)),
+  }));
+  const key =
+    shape.primaryKey.length > 0 ? [...shape.primaryKey] : shape.rowidAlias ? [shape.rowidAlias] : [];
+  const relation: HarvestedRelation = {
+    dialect: 'sqlite',
+    name,
+    columns,
+    key,
+    keyValues: rows.map(({ row }) =>
+      Object.fromEntries(key.map((column) => [column, keyScalar(row, column)])),
+    ),
+  };
+  return { kind: 'relation', value: name, relation };
+}
+
+/** A key column's value in a row (columns matched without regard to case), as a JSON scalar. */
+function keyScalar(row: Readonly<Record<string, unknown>>, column: string): string | number | boolean | null {
+  const entry = Object.entries(row).find(([name]) => sameName(name, column));
+  const value = entry?.[1];
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'bigint') return Number(value);
+  return JSON.stringify(value);
 }

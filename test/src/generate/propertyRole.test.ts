@@ -36,6 +36,10 @@ describe('propertyRole', () => {
     expect(propertyRole(name)).toBe('name');
   });
 
+  it.each(['table', 'tables', 'table_name', 'tableName', 'TABLE_ID'])('%s names a table', (name) => {
+    expect(propertyRole(name)).toBe('table');
+  });
+
   it.each(['content', 'pattern', 'query', 'oldText', 'excludePatterns', 'dryRun', '', undefined])(
     '%s is free text',
     (name) => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { HarvestedRelation } from '../../../harness/index.js';
 import { sqlArbitrary } from '../../../src/generate/sqlArbitrary.js';
-import { carriesSql, sqlIntent } from '../../../src/generate/sqlRole.js';
+import { carriesSql, namedLikeQuery, sqlIntent } from '../../../src/generate/sqlRole.js';
 
 const products: HarvestedRelation = {
   dialect: 'postgres',
@@ -70,6 +70,16 @@ describe('carriesSql and sqlIntent', () => {
     expect(carriesSql('query', { description: 'Search terms' })).toBe(false);
     expect(carriesSql('query', {})).toBe(false);
     expect(carriesSql('results', { description: 'SQL' })).toBe(false);
+    // Without a description of its own, the tool's says it (@executeautomation/database-server).
+    const reads = { description: 'Execute SELECT queries to read data from the database' };
+    expect(carriesSql('query', {}, reads)).toBe(true);
+    expect(carriesSql('query', {}, { description: 'Execute INSERT, UPDATE, or DELETE queries' })).toBe(true);
+    expect(carriesSql('query', {}, { description: 'Create new tables in the database' })).toBe(true);
+    expect(carriesSql('query', {}, { description: 'Modify existing table schema (add columns)' })).toBe(true);
+    expect(carriesSql('query', {}, { description: 'Search the notes' })).toBe(false);
+    expect(carriesSql('query', { description: 'Words to find' }, reads)).toBe(false);
+    expect(namedLikeQuery('query')).toBe(true);
+    expect(namedLikeQuery('searchTerm')).toBe(false);
   });
 
   it('reads what statements a tool takes from its name and description', () => {

@@ -1,7 +1,10 @@
+import { copyFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FsEntry, FsSnapshot } from '../../../../harness/environments/fs/index.js';
 import { HARVEST_ENTRY_LIMIT, harvestFsSnapshot } from '../../../../harness/environments/fs/index.js';
 import { useSandboxes, writeTree } from './sandboxFixture.js';
+import { TestDatabase } from '../sqlite/sqliteFixture.js';
 
 const { sandbox, tempDir } = useSandboxes();
 
@@ -64,5 +67,20 @@ describe('harvestFsSnapshot', () => {
     expect(() => harvestFsSnapshot({ environment: 'pg' })).toThrow(
       'fs: the harvested snapshot is not an fs snapshot (received environment "pg").',
     );
+  });
+
+  it("keeps a SQLite database's tables whole, as relations the SQL generator can use", async () => {
+    const seed = `${await tempDir()}/seed`;
+    await mkdir(seed);
+    using db = new TestDatabase(
+      'delete',
+      'create table todos (id integer primary key, title text not null);',
+    );
+    await copyFile(db.path, join(seed, 'todos.db'));
+    const instance = await sandbox(seed);
+    const relation = instance
+      .harvest(await instance.snapshot())
+      .find((value) => value.kind === 'relation' && value.value === 'todos');
+    expect(relation?.relation).toMatchObject({ dialect: 'sqlite', name: 'todos', key: ['id'] });
   });
 });

@@ -29,4 +29,40 @@ describe('harvestSqliteDatabase', () => {
     expect(values.some((value) => value.value.startsWith('long'))).toBe(false);
     expect(values.some((value) => value.value === '3' && value.kind === 'identifier')).toBe(false);
   });
+
+  it('offers each table as a relation the SQL generator can build statements over', () => {
+    using db = new TestDatabase(
+      'wal',
+      `create table todos (id integer primary key, title text not null, done int default 0);
+       create table tags (name text primary key, color text) without rowid;
+       insert into todos (title) values ('milk'), ('eggs');
+       insert into tags values ('home', 'red');`,
+    );
+    const relations = harvestSqliteDatabase(readSqliteDatabase(db.files())).filter(
+      (value) => value.kind === 'relation',
+    );
+    expect(relations.map((value) => value.relation)).toEqual([
+      {
+        dialect: 'sqlite',
+        name: 'todos',
+        columns: [
+          { name: 'id', type: 'integer', nullable: true, hasDefault: true },
+          { name: 'title', type: 'text', nullable: false, hasDefault: false },
+          { name: 'done', type: 'int', nullable: true, hasDefault: true },
+        ],
+        key: ['id'],
+        keyValues: [{ id: 1 }, { id: 2 }],
+      },
+      {
+        dialect: 'sqlite',
+        name: 'tags',
+        columns: [
+          { name: 'name', type: 'text', nullable: true, hasDefault: false },
+          { name: 'color', type: 'text', nullable: true, hasDefault: false },
+        ],
+        key: ['name'],
+        keyValues: [{ name: 'home' }],
+      },
+    ]);
+  });
 });
