@@ -4,6 +4,7 @@ import type { HintName, Hints } from '../model/hints.js';
 import type { AmbientEgress } from '../model/report.js';
 import { mergeAmbient } from './ambientEgress.js';
 import { controlEgress } from './controlEgress.js';
+import { controlState } from './controlState.js';
 import type { CommandOptions } from './executeCommand.js';
 import type { MadeCall, RunResult } from './runSequence.js';
 import { asMade, replayed, runSequence } from './runSequence.js';
@@ -55,7 +56,7 @@ export type Confirmation = (
 export async function confirmContradiction(input: ConfirmInput): Promise<Confirmation> {
   const replays: string[] = [];
   let ambient: AmbientEgress[] = [];
-  const attempt = async (kept: readonly number[]) => {
+  const attempt = async (kept: readonly number[], controlled = true) => {
     const calls = [...kept.map((index) => input.history[index] as MadeCall), ...input.run];
     const result = await runSequence(input.pool, replayed(calls), asMade(input.target), input.options);
     input.onReplay?.(result);
@@ -64,6 +65,18 @@ export async function confirmContradiction(input: ConfirmInput): Promise<Confirm
       observation === undefined
         ? []
         : violationsOf(input.effective, observation).filter((violation) => input.hints.has(violation.hint));
+    if (controlled && observation !== undefined && violations.some((v) => v.hint !== 'openWorldHint')) {
+      const control = await controlState(
+        input.pool,
+        replayed(calls),
+        asMade(input.target),
+        observation,
+        violations,
+        input.options,
+      );
+      violations = [...control.violations];
+      replays.push(...control.notes);
+    }
     const egress = violations.find((violation) => violation.hint === 'openWorldHint');
     let background = false;
     if (egress !== undefined && observation !== undefined) {
@@ -104,7 +117,11 @@ export async function confirmContradiction(input: ConfirmInput): Promise<Confirm
     const found = await attempt(all);
     if (explained(found)) break;
     if (await holds(all, found)) {
-      return { confirmed: true, ...(await minimise(all, found, attempt, input.history)), ambient };
+      return {
+        confirmed: true,
+        ...(await minimise(all, found, (kept) => attempt(kept, false), input.history)),
+        ambient,
+      };
     }
   }
   return { confirmed: false, replays, ambient };

@@ -1,4 +1,4 @@
-import type { HarvestedValue, SandboxSnapshot } from '../../harness/index.js';
+import type { Change, HarvestedValue, SandboxSnapshot } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
 import type { ArgumentGuard } from '../generate/index.js';
 import {
@@ -25,6 +25,8 @@ import { parsedOutcome, valuesInOutcome } from './valuesInOutcome.js';
 export interface ControlWindow {
   readonly egress: readonly EgressAttempt[];
   readonly fromAgeMs: number;
+  /** What changed in the sandbox over the window (from just after the calls before to its end), unexcluded. */
+  readonly changes: readonly Change[];
 }
 
 export interface PlannedCall {
@@ -144,8 +146,9 @@ export class LiveSession {
   }
 
   /**
-   * A control window: what the server tries to reach over `ms` milliseconds while no call is made (after the
-   * preamble calls, made as in a run). Egress a call is blamed for must not happen without it.
+   * A control window: what the server tries to reach, and what changes in its sandbox, over `ms` milliseconds
+   * while no call is made (after the preamble calls, made as in a run). Egress or a change a call is blamed
+   * for must not happen without it.
    */
   async control(
     preamble: readonly PlannedCall[],
@@ -161,11 +164,16 @@ export class LiveSession {
       );
     }
     await this.session.egress();
+    const before = await this.session.sandbox.snapshot();
     const fromAgeMs = Math.round(performance.now() - this.session.startedAt);
     // The window lasts `ms`, and at least until the server is as old as it was when the call ended.
     const until = Math.max(performance.now() + ms, this.session.startedAt + (untilAgeMs ?? 0));
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, until - performance.now())));
-    return { egress: await this.session.egress(), fromAgeMs };
+    const egress = await this.session.egress();
+    const changes = this.session.sandbox
+      .diff(before, await this.session.sandbox.snapshot())
+      .filter((change) => !options.isExcluded(change));
+    return { egress, fromAgeMs, changes };
   }
 
   /**
