@@ -12,9 +12,11 @@ export {
   liveChoice,
   LiveRecord,
   liveRecord,
+  pooledFrom,
   recordsIn,
   RUN_POOL_LIMIT,
   resolveLiveChoices,
   valuesIn,
   valuesInArguments,
 } from './runPool.js';
+export type { PooledValue } from './runPool.js';

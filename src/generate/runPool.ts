@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { HarvestedValue } from '../../harness/index.js';
 import { propertyRole, worksOnDirectories } from './propertyRole.js';
+import { normalisedName, sourceNames } from './sourceNames.js';
 
 /** Values kept from one run's arguments and responses, at most; the first seen are kept. */
 export const RUN_POOL_LIMIT = 200;
@@ -8,20 +9,41 @@ export const RUN_POOL_LIMIT = 200;
 /** Longest string worth offering again: longer ones are prose, not names. */
 const MAX_VALUE_LENGTH = 200;
 
+/** A value seen in a run, with the names of the key it sat under (see `sourceNames`), when it had one. */
+export interface SeenValue extends HarvestedValue {
+  readonly names?: readonly string[];
+}
+
+/** Where a run saw a pooled value: under which key names, in which tool's answer or accepted arguments. */
+export interface ValueSource {
+  readonly names: readonly string[];
+  readonly tool: string;
+  readonly from: 'answer' | 'arguments';
+}
+
+/** A value of the run pool and where the run saw it, first seen first (at most `MAX_SOURCES` places). */
+export interface PooledValue extends HarvestedValue {
+  readonly sources?: readonly ValueSource[];
+}
+
+/** Places kept per pooled value: enough to know its first maker and the keys it went by. */
+const MAX_SOURCES = 4;
+
 /**
  * Values worth reusing that a run has seen (arguments it sent, responses it received): every string leaf, its
  * kind judged by the nearest property name (`path` → path, `dir` → directory, `noteId` → identifier, `name` →
- * name, else text).
+ * name, else text), with the names its key answers to (`holder`: the key of the object it sits in).
  * Pure; in document order.
  */
-export function valuesIn(value: unknown, propertyName?: string): HarvestedValue[] {
+export function valuesIn(value: unknown, propertyName?: string, holder?: string): SeenValue[] {
   if (typeof value === 'string') {
     if (value === '' || value.length > MAX_VALUE_LENGTH) return [];
-    return [{ kind: kindOf(propertyName), value }];
+    const names = sourceNames(propertyName, holder);
+    return [{ kind: kindOf(propertyName), value, ...(names.length === 0 ? {} : { names }) }];
   }
-  if (Array.isArray(value)) return value.flatMap((item) => valuesIn(item, propertyName));
+  if (Array.isArray(value)) return value.flatMap((item) => valuesIn(item, propertyName, holder));
   if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).flatMap(([key, item]) => valuesIn(item, key));
+    return Object.entries(value).flatMap(([key, item]) => valuesIn(item, key, propertyName));
   }
   return [];
 }
@@ -31,33 +53,63 @@ export function valuesIn(value: unknown, propertyName?: string): HarvestedValue[
  * paths a tool that works on directories (`create_directory`, `list_directory`, see `worksOnDirectories`)
  * accepted are directories. Pure.
  */
-export function valuesInArguments(args: unknown, tool: string): HarvestedValue[] {
+export function valuesInArguments(args: unknown, tool: string): SeenValue[] {
   const values = valuesIn(args);
   if (!worksOnDirectories({ name: tool })) return values;
   return values.map((entry) => (entry.kind === 'path' ? { ...entry, kind: 'directory' } : entry));
 }
 
-/** Pure: the run pool with more values: no duplicates (same kind and value), first seen first, capped. */
-export function extendRunPool(
-  pool: readonly HarvestedValue[],
-  values: readonly HarvestedValue[],
-): HarvestedValue[] {
-  const seen = new Set(pool.map((entry) => `${entry.kind}\0${entry.value}`));
+/** Pure: seen values as the run pool keeps them, each with its place (`tool`'s answer or arguments). */
+export function pooledFrom(
+  values: readonly SeenValue[],
+  tool: string,
+  from: ValueSource['from'],
+): PooledValue[] {
+  return values.map(({ names, ...entry }) => ({ ...entry, sources: [{ names: names ?? [], tool, from }] }));
+}
+
+/**
+ * Pure: the run pool with more values: no duplicates (same kind and value: a value seen again gains the
+ * place it was seen, up to `MAX_SOURCES`), first seen first, capped.
+ */
+export function extendRunPool(pool: readonly PooledValue[], values: readonly PooledValue[]): PooledValue[] {
   const extended = [...pool];
+  const at = new Map(pool.map((entry, index) => [`${entry.kind}\0${entry.value}`, index]));
   for (const entry of values) {
     const key = `${entry.kind}\0${entry.value}`;
-    if (seen.has(key) || extended.length >= RUN_POOL_LIMIT) continue;
-    seen.add(key);
+    const index = at.get(key);
+    if (index !== undefined) {
+      extended[index] = withSources(extended[index] as PooledValue, entry.sources ?? []);
+      continue;
+    }
+    if (extended.length >= RUN_POOL_LIMIT) continue;
+    at.set(key, extended.length);
     extended.push(entry);
   }
   return extended;
+}
+
+function withSources(entry: PooledValue, more: readonly ValueSource[]): PooledValue {
+  const sources = [...(entry.sources ?? [])];
+  for (const source of more) {
+    if (sources.length >= MAX_SOURCES) break;
+    const same = sources.some(
+      (known) =>
+        known.tool === source.tool &&
+        known.from === source.from &&
+        known.names.join('\0') === source.names.join('\0'),
+    );
+    if (!same) sources.push(source);
+  }
+  return sources.length === (entry.sources ?? []).length ? entry : { ...entry, sources };
 }
 
 /**
  * A value to take from the run pool when the command is sent, not when it is generated: the pool of a run
  * grows with every call (earlier arguments and responses), so fast-check generates only the index (and a
  * fallback for an empty pool), and `resolveLiveChoices` picks the value at call time. Replay stays exact: the
- * same seed makes the same calls, which see the same responses and so the same pool.
+ * same seed makes the same calls, which see the same responses and so the same pool. `property` (normalised,
+ * see `normalisedName`) is the name of the property it fills: values seen under that name are taken first.
  */
 export class LiveChoice {
   constructor(
@@ -65,18 +117,24 @@ export class LiveChoice {
     readonly kinds: readonly HarvestedValue['kind'][],
     readonly fallback: string,
     readonly accepts: (value: string) => boolean,
+    readonly property?: string,
   ) {}
 }
 
-/** An arbitrary of live choices among pooled values of `kinds` that `accepts` admits, else `fallback`. */
+/**
+ * An arbitrary of live choices among pooled values of `kinds` that `accepts` admits (those seen under the
+ * name `property` first), else `fallback`.
+ */
 export function liveChoice(
   kinds: readonly HarvestedValue['kind'][],
   fallback: fc.Arbitrary<string>,
   accepts: (value: string) => boolean,
+  property?: string,
 ): fc.Arbitrary<LiveChoice> {
+  const name = property === undefined ? undefined : normalisedName(property);
   return fc
     .tuple(fc.nat({ max: RUN_POOL_LIMIT - 1 }), fallback)
-    .map(([index, value]) => new LiveChoice(index, kinds, value, accepts));
+    .map(([index, value]) => new LiveChoice(index, kinds, value, accepts, name || undefined));
 }
 
 /**
@@ -115,33 +173,36 @@ export function recordsIn(value: unknown): Array<Record<string, unknown>> {
 
 /**
  * Pure: the arguments as they will be sent, every `LiveChoice` replaced by a value of the run pool (the
- * index taken modulo the candidates that fit) or by its fallback when none fits, and every `LiveRecord` by one
- * of the run's `records` that it accepts, or its fallback. Record these, not the generated form, in the
- * observation.
+ * index taken modulo the candidates that fit: those seen under the property's own name when there are any,
+ * see `matchesProperty`) or by its fallback when none fits, and every `LiveRecord` by one of the run's
+ * `records` that it accepts, or its fallback. `caller`: the tool the arguments are for. Record these, not the
+ * generated form, in the observation.
  */
 export function resolveLiveChoices<T>(
   args: T,
-  pool: readonly HarvestedValue[],
+  pool: readonly PooledValue[],
   records: readonly unknown[] = [],
+  caller?: string,
 ): T {
+  const resolve = <V>(value: V): V => resolveLiveChoices(value, pool, records, caller);
   if (args instanceof LiveChoice) {
     const candidates = pool.filter((entry) => args.kinds.includes(entry.kind) && args.accepts(entry.value));
-    const chosen = candidates[args.index % Math.max(1, candidates.length)];
+    const named = candidates.filter((entry) => matchesProperty(entry, args.property, caller));
+    const from = named.length > 0 ? named : candidates;
+    const chosen = from[args.index % Math.max(1, from.length)];
     return (chosen?.value ?? args.fallback) as T;
   }
   if (args instanceof LiveRecord) {
     const candidates = records.filter((record) => args.accepts(record));
     const chosen = candidates[args.index % Math.max(1, candidates.length)];
-    return (
-      chosen === undefined ? resolveLiveChoices(args.fallback, pool, records) : structuredClone(chosen)
-    ) as T;
+    return (chosen === undefined ? resolve(args.fallback) : structuredClone(chosen)) as T;
   }
-  if (Array.isArray(args)) return args.map((item: unknown) => resolveLiveChoices(item, pool, records)) as T;
+  if (Array.isArray(args)) return args.map((item: unknown) => resolve(item)) as T;
   if (typeof args === 'object' && args !== null) {
     const resolved: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(args)) {
       Object.defineProperty(resolved, key, {
-        value: resolveLiveChoices(value, pool, records),
+        value: resolve(value),
         enumerable: true,
         writable: true,
         configurable: true,
@@ -150,6 +211,22 @@ export function resolveLiveChoices<T>(
     return resolved as T;
   }
   return args;
+}
+
+/**
+ * Whether a pooled value was seen under the name of the property to fill (`requestId` ← an answer's
+ * `requestId`), other than in the arguments of the very tool being called: what a tool took before names
+ * nothing new for it (a delete would name what it already deleted). Pure.
+ */
+function matchesProperty(
+  entry: PooledValue,
+  property: string | undefined,
+  caller: string | undefined,
+): boolean {
+  if (property === undefined) return false;
+  return (entry.sources ?? []).some(
+    (source) => source.names.includes(property) && !(source.from === 'arguments' && source.tool === caller),
+  );
 }
 
 function kindOf(propertyName: string | undefined): HarvestedValue['kind'] {

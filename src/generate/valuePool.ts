@@ -94,7 +94,8 @@ const LIVE: Readonly<Record<PropertyRole, { kinds: readonly HarvestedValue['kind
  * and random strings, steered by the property's name (see `propertyRole`). Pooled values keep placeholders
  * such as `{fs}` literal. With an empty pool, or when no pooled value fits the lengths, strings are random only.
  * With `live`, some values are `LiveChoice`s among the values seen earlier in the run (typed as strings here:
- * the engine resolves them before anything reads the arguments), falling back to the mix above.
+ * the engine resolves them before anything reads the arguments), those seen under the property's own name
+ * first (`requestId` ← an answer's `requestId`), falling back to the mix above.
  */
 export function valuePool(
   pool: readonly HarvestedValue[],
@@ -109,7 +110,7 @@ export function valuePool(
   const { kinds, weight } = LIVE[role];
   // An `id` property wants what the run saw as ids, not every name it saw.
   const wanted = isIdentifierName(propertyName) ? (['identifier'] as const) : kinds;
-  const choice = liveChoice(wanted, mixed, fits) as unknown as fc.Arbitrary<string>;
+  const choice = liveChoice(wanted, mixed, fits, propertyName) as unknown as fc.Arbitrary<string>;
   // Integer weights: fast-check's oneof wants them; `weight` is the live share relative to 1.
   const [liveWeight, restWeight] = weight >= 1 ? [weight, 1] : [1, Math.round(1 / weight)];
   return fc.oneof(

@@ -1,8 +1,9 @@
 import type { Change, HarvestedValue, SandboxSnapshot } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
-import type { ArgumentGuard } from '../generate/index.js';
+import type { ArgumentGuard, PooledValue } from '../generate/index.js';
 import {
   extendRunPool,
+  pooledFrom,
   recordsIn,
   resolveLiveChoices,
   RUN_POOL_LIMIT,
@@ -66,7 +67,7 @@ export interface RunResult {
  */
 export class LiveSession {
   #before: SandboxSnapshot;
-  #runPool: HarvestedValue[] = [];
+  #runPool: PooledValue[] = [];
   readonly #records: unknown[] = [];
   readonly #history: MadeCall[] = [];
 
@@ -202,8 +203,12 @@ export class LiveSession {
   ): void {
     const placeholders = this.session.placeholders;
     this.#runPool = extendRunPool(this.#runPool, [
-      ...(argsNameSomething ? valuesInArguments(args, tool) : []),
-      ...answered.map((entry) => ({ ...entry, value: withPlaceholders(entry.value, placeholders) })),
+      ...(argsNameSomething ? pooledFrom(valuesInArguments(args, tool), tool, 'arguments') : []),
+      ...pooledFrom(
+        answered.map((entry) => ({ ...entry, value: withPlaceholders(entry.value, placeholders) })),
+        tool,
+        'answer',
+      ),
     ]);
     for (const record of [
       ...(argsNameSomething ? recordsIn(args) : []),
@@ -228,7 +233,7 @@ export class LiveSession {
    * the result still passes the tool's schema, else their fallbacks (which the generator already validated).
    */
   #resolve(planned: PlannedCall): Record<string, unknown> {
-    const live = resolveLiveChoices(planned.args, this.#runPool, this.#records);
+    const live = resolveLiveChoices(planned.args, this.#runPool, this.#records, planned.tool);
     if (planned.guard.validate(substituteDeep(live, this.session.placeholders)).valid) return { ...live };
     return { ...resolveLiveChoices(planned.args, []) };
   }

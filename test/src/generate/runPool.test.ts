@@ -25,25 +25,25 @@ describe('the run pool', () => {
         n: 3,
       }),
     ).toEqual([
-      { kind: 'path', value: '{fs}/a.md' },
-      { kind: 'identifier', value: 'n-1' },
-      { kind: 'name', value: 'todo' },
-      { kind: 'text', value: 'x' },
-      { kind: 'identifier', value: 'u7' },
+      { kind: 'path', value: '{fs}/a.md', names: ['path'] },
+      { kind: 'identifier', value: 'n-1', names: ['noteid'] },
+      { kind: 'name', value: 'todo', names: ['name'] },
+      { kind: 'text', value: 'x', names: ['lines'] },
+      { kind: 'identifier', value: 'u7', names: ['userid'] },
     ]);
   });
 
   it('takes the paths a tool that works on directories accepted as directories', () => {
     const args = { path: '{fs}/notes', dir: 'out', name: 'x' };
     expect(valuesInArguments(args, 'create_directory')).toEqual([
-      { kind: 'directory', value: '{fs}/notes' },
-      { kind: 'directory', value: 'out' },
-      { kind: 'name', value: 'x' },
+      { kind: 'directory', value: '{fs}/notes', names: ['path'] },
+      { kind: 'directory', value: 'out', names: ['dir'] },
+      { kind: 'name', value: 'x', names: ['name'] },
     ]);
     expect(valuesInArguments(args, 'write_file')).toEqual([
-      { kind: 'path', value: '{fs}/notes' },
-      { kind: 'directory', value: 'out' },
-      { kind: 'name', value: 'x' },
+      { kind: 'path', value: '{fs}/notes', names: ['path'] },
+      { kind: 'directory', value: 'out', names: ['dir'] },
+      { kind: 'name', value: 'x', names: ['name'] },
     ]);
   });
 

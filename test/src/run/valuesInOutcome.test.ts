@@ -17,8 +17,8 @@ describe('values in an answer', () => {
 
   it('offers string leaves by kind; a plain short answer is one text value; failures offer nothing', () => {
     expect(valuesInOutcome(returned('{"id":"b1","title":"Docs"}'))).toEqual([
-      { kind: 'identifier', value: 'b1' },
-      { kind: 'name', value: 'Docs' },
+      { kind: 'identifier', value: 'b1', names: ['id'] },
+      { kind: 'name', value: 'Docs', names: ['title'] },
     ]);
     expect(valuesInOutcome(returned('done'))).toEqual([{ kind: 'text', value: 'done' }]);
     expect(valuesInOutcome({ status: 'returned', isError: true, text: '{"id":"x"}' })).toEqual([]);
