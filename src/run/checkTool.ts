@@ -10,6 +10,7 @@ import type { AmbientEgress, Evidence, FlakyEvidence, ToolReport } from '../mode
 import { mergeAmbient } from './ambientEgress.js';
 import type { SessionPath } from './sessionPath.js';
 import type { EventSink } from '../model/events.js';
+import { likelyProducers } from './likelyProducers.js';
 import { argumentsNameNothing, namesExisting } from './namesExisting.js';
 import { substituteDeep } from './placeholders.js';
 import type { RoundContext } from './planRound.js';
@@ -90,9 +91,10 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
   };
   let tally = tallyFor(enumProperties(tool.inputSchema));
   const nameless = argumentsNameNothing(tool.inputSchema);
-  // Producers start from what the tools say of themselves (names that create, hints that add), so that a tool's
-  // check depends on nothing run beside it; its own runs add the tools they see adding state.
-  const learned = new Set<string>(likelyProducers(options.tools));
+  // Producers start from what the tools say of themselves (names that create, hints that add, names of what the
+  // tool refers to), so that a tool's check depends on nothing run beside it; its own runs add the tools they
+  // see adding state or supplying the values its calls succeed with.
+  const learned = new Set<string>(likelyProducers(options.tools, tool));
   const flaky: FlakyEvidence[] = [];
   let ambientEgress: AmbientEgress[] = [];
   const contradictions: Partial<Record<HintName, Evidence>> = {};
@@ -226,24 +228,6 @@ function unmoved(
   for (const { hint } of flaky) left[hint] = effective[hint];
   if (background) left.openWorldHint = effective.openWorldHint;
   return left;
-}
-
-/** Tool names that say they create state. */
-const CREATES =
-  /^(create|add|insert|put|new|post|save|set|write|store|upload|register|make|append|push)(_|-|[A-Z]|$)/;
-
-/**
- * The tools likely to build state, before any is seen doing so: names that say they create (`create_entities`,
- * `addBookmark`), or annotations that claim a non-destructive writer (`readOnlyHint: false`,
- * `destructiveHint: false`). Pure; only a starting point that preambles favour.
- */
-function likelyProducers(tools: readonly ToolInfo[]): string[] {
-  return tools
-    .filter((tool) => {
-      const effective = effectiveHints(declaredHints(tool.annotations));
-      return CREATES.test(tool.name) || (!effective.readOnlyHint && !effective.destructiveHint);
-    })
-    .map((tool) => tool.name);
 }
 
 /** Tool names that say they destroy: never suggested `destructiveHint: false` from calls that missed. */

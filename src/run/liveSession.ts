@@ -13,6 +13,7 @@ import { completed, describeFailure, succeeded } from '../model/callOutcome.js';
 import type { CallOutcome } from '../model/callOutcome.js';
 import type { Observation } from '../model/observation.js';
 import type { PreambleCall } from '../model/report.js';
+import { suppliersOf } from './dataFlow.js';
 import type { CommandOptions } from './executeCommand.js';
 import { executeCommand } from './executeCommand.js';
 import { substitute, substituteDeep, withPlaceholders, withPlaceholdersDeep } from './placeholders.js';
@@ -58,6 +59,11 @@ export interface RunResult {
   readonly existing: ReadonlySet<string>;
   /** Why the checked command was not made (the server died during the preamble). */
   readonly aborted?: string;
+  /**
+   * Tools whose earlier calls in the session supplied values that a successful call of this run used (see
+   * `suppliersOf`): producers by data flow.
+   */
+  readonly suppliers?: readonly string[];
 }
 
 /**
@@ -68,6 +74,8 @@ export interface RunResult {
 export class LiveSession {
   #before: SandboxSnapshot;
   #runPool: PooledValue[] = [];
+  /** Suppliers seen during the current run (see `RunResult.suppliers`). */
+  #suppliers: string[] = [];
   readonly #records: unknown[] = [];
   readonly #history: MadeCall[] = [];
 
@@ -95,6 +103,7 @@ export class LiveSession {
   ): Promise<RunResult> {
     const session = this.session;
     const steps: PreambleStep[] = [];
+    this.#suppliers = [];
     for (const planned of preamble) {
       const args = this.#resolve(planned);
       await session.egress();
@@ -128,6 +137,7 @@ export class LiveSession {
           steps,
           existing: this.#existing(),
           aborted: `the server died during preamble step ${steps.length}`,
+          suppliers: this.#suppliers,
         };
       }
     }
@@ -143,7 +153,7 @@ export class LiveSession {
     // A create whose second call fails ("already exists") still made what its arguments name.
     const made = succeeded(observation.call1.outcome) || succeeded(answered);
     await this.#took(target.tool, args, answered, made);
-    return { steps, observation, existing };
+    return { steps, observation, existing, suppliers: this.#suppliers };
   }
 
   /**
@@ -190,6 +200,11 @@ export class LiveSession {
     argsNameSomething: boolean,
   ): Promise<void> {
     const answered = valuesInOutcome(outcome);
+    if (succeeded(outcome) || argsNameSomething) {
+      for (const supplier of suppliersOf(args, this.#runPool, tool)) {
+        if (!this.#suppliers.includes(supplier)) this.#suppliers.push(supplier);
+      }
+    }
     this.#learn(tool, args, outcome, answered, argsNameSomething);
     await this.#watch(answered);
   }
