@@ -10,6 +10,17 @@ export interface Budget {
   readonly remaining: number;
   /** Runs left to spend on the tool alone (no preamble) before preambles may be drawn. */
   readonly aloneLeft: number;
+  /**
+   * Runs left of the first preambles (drawn from the producers learned so far), after which the candidates are
+   * planned again with the producers those runs showed (tools that added state, tools whose values fed a
+   * successful call): a round's producers are fixed, so what a round learns only serves the next one.
+   */
+  readonly exploreLeft: number;
+  /**
+   * Whether a round has run with preambles: from then on commands that met existing state met what preambles
+   * built, which is no reason to go back to running alone.
+   */
+  readonly preambled: boolean;
 }
 
 /** What the next round's plan depends on besides the budget. */
@@ -43,32 +54,37 @@ export interface RoundPlan {
 }
 
 /**
- * The budget a check starts with. A search spends `runs`, the first `aloneBudget(runs)` of them alone; a replay
+ * The budget a check starts with. A search spends `runs`, the first `aloneBudget(runs)` of them alone, and as
+ * many of the rest in a first round of preambles (unless `--producers` pins them: nothing to learn); a replay
  * spends one run, alone unless `--producers` pins the candidates its counterexample was found with.
  */
 export function firstBudget(runs: number, replaying: boolean, pinned: boolean): Budget {
-  if (replaying) return { round: 0, remaining: 1, aloneLeft: pinned ? 0 : 1 };
-  return { round: 0, remaining: runs, aloneLeft: aloneBudget(runs) };
+  if (replaying)
+    return { round: 0, remaining: 1, aloneLeft: pinned ? 0 : 1, exploreLeft: 0, preambled: false };
+  const alone = aloneBudget(runs);
+  return { round: 0, remaining: runs, aloneLeft: alone, exploreLeft: pinned ? 0 : alone, preambled: false };
 }
 
 /**
  * The next round, or undefined when the budget is spent. Runs alone while the alone budget lasts; after that,
- * preambles drawn from the candidates, unless the tool's commands already met existing state (a search only:
- * a replay with pinned producers always draws them) or the check is not stateful. A round alone within the alone
- * budget spends at most what is left of it; any other round spends all that remains.
+ * preambles drawn from the candidates, unless the tool's commands met existing state while alone (a search
+ * only: a replay with pinned producers always draws them) or the check is not stateful. A round alone within the alone
+ * budget spends at most what is left of it, and so does the first round of preambles with the explore budget;
+ * any other round spends all that remains.
  */
 export function planRound(budget: Budget, context: RoundContext): RoundPlan | undefined {
   if (budget.remaining <= 0) return undefined;
   const favoured = new Set(context.pinned ?? context.learned);
   const producers = context.tools.map((tool) => tool.name).filter((name) => favoured.has(name));
-  const alone = !context.stateful || budget.aloneLeft > 0 || (context.metExisting > 0 && !context.replaying);
+  const alone =
+    !context.stateful ||
+    budget.aloneLeft > 0 ||
+    (context.metExisting > 0 && !context.replaying && !budget.preambled);
   const preamble = alone
     ? []
     : preambleCandidates(context.tools, favoured).filter((candidate) => context.generates(candidate.tool));
-  const numRuns =
-    preamble.length === 0 && budget.aloneLeft > 0
-      ? Math.min(budget.remaining, budget.aloneLeft)
-      : budget.remaining;
+  const limit = preamble.length === 0 ? budget.aloneLeft : budget.exploreLeft;
+  const numRuns = limit > 0 ? Math.min(budget.remaining, limit) : budget.remaining;
   return { seed: context.seed + budget.round, numRuns, preamble, producers };
 }
 
@@ -78,5 +94,7 @@ export function afterRound(budget: Budget, plan: RoundPlan, runs: number, replay
     round: budget.round + 1,
     remaining: replaying ? 0 : budget.remaining - runs,
     aloneLeft: plan.preamble.length === 0 ? Math.max(0, budget.aloneLeft - runs) : budget.aloneLeft,
+    exploreLeft: plan.preamble.length === 0 ? budget.exploreLeft : Math.max(0, budget.exploreLeft - runs),
+    preambled: budget.preambled || plan.preamble.length > 0,
   };
 }

@@ -67,14 +67,40 @@ function line(plan: RoundPlan): string {
 describe('planRound: which round comes next', () => {
   it.each<[string, Setup, string[]]>([
     [
-      'nothing met existing state: the alone budget, then the rest after preambles',
+      'nothing met existing state: the alone budget, a first round of preambles as long, then the rest',
       { runs: 25 },
-      ['seed 10: 5 alone []', 'seed 11: 20 after add_item×1 remove_item×1 []'],
+      [
+        'seed 10: 5 alone []',
+        'seed 11: 5 after add_item×1 remove_item×1 []',
+        'seed 12: 15 after add_item×1 remove_item×1 []',
+      ],
     ],
     [
       'producers learned while alone are favoured',
       { runs: 25, learnedIn: [['add_item']] },
-      ['seed 10: 5 alone []', 'seed 11: 20 after add_item×4 remove_item×1 [add_item]'],
+      [
+        'seed 10: 5 alone []',
+        'seed 11: 5 after add_item×4 remove_item×1 [add_item]',
+        'seed 12: 15 after add_item×4 remove_item×1 [add_item]',
+      ],
+    ],
+    [
+      'producers learned in the first round of preambles are favoured in the rest',
+      { runs: 25, learnedIn: [[], ['remove_item']] },
+      [
+        'seed 10: 5 alone []',
+        'seed 11: 5 after add_item×1 remove_item×1 []',
+        'seed 12: 15 after add_item×1 remove_item×4 [remove_item]',
+      ],
+    ],
+    [
+      'commands that met what preambles built keep their preambles',
+      { runs: 25, metAfter: [0, 3] },
+      [
+        'seed 10: 5 alone []',
+        'seed 11: 5 after add_item×1 remove_item×1 []',
+        'seed 12: 15 after add_item×1 remove_item×1 []',
+      ],
     ],
     [
       'commands met existing state: alone to the end',
@@ -88,16 +114,19 @@ describe('planRound: which round comes next', () => {
         'seed 10: 5 alone []',
         'seed 11: 3 alone []',
         'seed 12: 2 alone []',
-        'seed 13: 20 after add_item×1 remove_item×1 []',
+        'seed 13: 5 after add_item×1 remove_item×1 []',
+        'seed 14: 15 after add_item×1 remove_item×1 []',
       ],
     ],
     [
-      'preamble rounds spend everything left, and again after a contradiction',
-      { runs: 10, spent: [2, 3] },
+      'later preamble rounds spend everything left, and again after a contradiction',
+      { runs: 10, spent: [2, 1, 1, 3] },
       [
         'seed 10: 2 alone []',
-        'seed 11: 8 after add_item×1 remove_item×1 []',
-        'seed 12: 5 after add_item×1 remove_item×1 []',
+        'seed 11: 2 after add_item×1 remove_item×1 []',
+        'seed 12: 1 after add_item×1 remove_item×1 []',
+        'seed 13: 6 after add_item×1 remove_item×1 []',
+        'seed 14: 3 after add_item×1 remove_item×1 []',
       ],
     ],
     [
@@ -113,7 +142,7 @@ describe('planRound: which round comes next', () => {
     [
       'one candidate cannot be generated: the others',
       { runs: 25, ungenerated: ['remove_item'] },
-      ['seed 10: 5 alone []', 'seed 11: 20 after add_item×1 []'],
+      ['seed 10: 5 alone []', 'seed 11: 5 after add_item×1 []', 'seed 12: 15 after add_item×1 []'],
     ],
     [
       '--producers pins the favoured tools, whatever is learned',
@@ -152,7 +181,7 @@ describe('planRound: which round comes next', () => {
       metExisting: 4,
       generates: () => true,
     };
-    const budget = { round: 2, remaining: 5, aloneLeft: 0 };
+    const budget = { round: 2, remaining: 5, aloneLeft: 0, exploreLeft: 0, preambled: false };
     expect(planRound(budget, { ...context, replaying: true })?.preamble).toHaveLength(2);
     expect(planRound(budget, { ...context, replaying: false })?.preamble).toEqual([]);
     expect(planRound(budget, { ...context, replaying: false })?.seed).toBe(5);
