@@ -118,23 +118,26 @@ export class LiveChoice {
     readonly fallback: string,
     readonly accepts: (value: string) => boolean,
     readonly property?: string,
+    /** Only values seen under `property`'s name: with none, the fallback (not any value of the kinds). */
+    readonly onlyNamed = false,
   ) {}
 }
 
 /**
  * An arbitrary of live choices among pooled values of `kinds` that `accepts` admits (those seen under the
- * name `property` first), else `fallback`.
+ * name `property` first; with `onlyNamed`, only those), else `fallback`.
  */
 export function liveChoice(
   kinds: readonly HarvestedValue['kind'][],
   fallback: fc.Arbitrary<string>,
   accepts: (value: string) => boolean,
   property?: string,
+  onlyNamed = false,
 ): fc.Arbitrary<LiveChoice> {
   const name = property === undefined ? undefined : normalisedName(property);
   return fc
     .tuple(fc.nat({ max: RUN_POOL_LIMIT - 1 }), fallback)
-    .map(([index, value]) => new LiveChoice(index, kinds, value, accepts, name || undefined));
+    .map(([index, value]) => new LiveChoice(index, kinds, value, accepts, name || undefined, onlyNamed));
 }
 
 /**
@@ -188,7 +191,7 @@ export function resolveLiveChoices<T>(
   if (args instanceof LiveChoice) {
     const candidates = pool.filter((entry) => args.kinds.includes(entry.kind) && args.accepts(entry.value));
     const named = candidates.filter((entry) => matchesProperty(entry, args.property, caller));
-    const from = named.length > 0 ? named : candidates;
+    const from = named.length > 0 || args.onlyNamed ? named : candidates;
     const chosen = from[args.index % Math.max(1, from.length)];
     return (chosen?.value ?? args.fallback) as T;
   }
@@ -215,8 +218,8 @@ export function resolveLiveChoices<T>(
 
 /**
  * Whether a pooled value was seen under the name of the property to fill (`requestId` ← an answer's
- * `requestId`), other than in the arguments of the very tool being called: what a tool took before names
- * nothing new for it (a delete would name what it already deleted). Pure.
+ * `requestId`), in a call of another tool than the one being called: what a tool took or answered before
+ * names nothing new for it (a delete would name what it already deleted, a create what it already made). Pure.
  */
 function matchesProperty(
   entry: PooledValue,
@@ -224,9 +227,7 @@ function matchesProperty(
   caller: string | undefined,
 ): boolean {
   if (property === undefined) return false;
-  return (entry.sources ?? []).some(
-    (source) => source.names.includes(property) && !(source.from === 'arguments' && source.tool === caller),
-  );
+  return (entry.sources ?? []).some((source) => source.names.includes(property) && source.tool !== caller);
 }
 
 function kindOf(propertyName: string | undefined): HarvestedValue['kind'] {

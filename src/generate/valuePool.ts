@@ -111,11 +111,16 @@ export function valuePool(
   // An `id` property wants what the run saw as ids, not every name it saw.
   const wanted = isIdentifierName(propertyName) ? (['identifier'] as const) : kinds;
   const choice = liveChoice(wanted, mixed, fits, propertyName) as unknown as fc.Arbitrary<string>;
+  // An id refers to something made before: once the run saw values under the property's own name (`requestId`
+  // in an answer), the rest of the mix takes them too, and stays as it was while it has seen none.
+  const rest = isIdentifierName(propertyName)
+    ? (liveChoice(wanted, mixed, fits, propertyName, true) as unknown as fc.Arbitrary<string>)
+    : mixed;
   // Integer weights: fast-check's oneof wants them; `weight` is the live share relative to 1.
   const [liveWeight, restWeight] = weight >= 1 ? [weight, 1] : [1, Math.round(1 / weight)];
   return fc.oneof(
     { withCrossShrink: true },
-    { arbitrary: mixed, weight: restWeight },
+    { arbitrary: rest, weight: restWeight },
     { arbitrary: choice, weight: liveWeight },
   );
 }

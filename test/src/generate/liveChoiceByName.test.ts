@@ -84,6 +84,25 @@ describe('live choices prefer values seen under the property’s own name', () =
     expect(reachable('taskid', onlyTaken, 'update_task')).toEqual(['task-1']);
   });
 
+  it('does not offer a tool what it answered itself under that name: a create would make it again', () => {
+    expect(reachable('requestid', answerPool(), 'request_planning')).toEqual(['req-1', 'task-1', 'task-2']);
+  });
+
+  it('an id’s other draws take values seen under its name too, and keep their own value while there are none', () => {
+    const only = (index: number) =>
+      new LiveChoice(index, ['identifier'], 'generated', () => true, 'requestid', true);
+    for (const index of [0, 1, 2, 199]) {
+      expect(resolveLiveChoices<unknown>(only(index), answerPool())).toBe('req-1');
+      expect(resolveLiveChoices<unknown>(only(index), [])).toBe('generated');
+      // Identifiers seen, none under the name: the generated value, not a task id.
+      const tasksOnly = extendRunPool(
+        [],
+        pooledFrom(valuesIn({ tasks: [{ id: 'task-1' }] }), 'plan', 'answer'),
+      );
+      expect(resolveLiveChoices<unknown>(only(index), tasksOnly)).toBe('generated');
+    }
+  });
+
   it('a value seen again keeps its first place and gains the new one, bounded', () => {
     const again = extendRunPool(
       answerPool(),
@@ -114,6 +133,9 @@ describe('live choices prefer values seen under the property’s own name', () =
     const request = samples.map((args) => args.requestId).find((value) => value instanceof LiveChoice);
     const task = samples.map((args) => args.taskId).find((value) => value instanceof LiveChoice);
     expect(request?.property).toBe('requestid');
+    // Both draws of an id are live: one among every value (named first), one among named values only.
+    const requests = samples.map((args) => args.requestId).filter((value) => value instanceof LiveChoice);
+    expect(new Set(requests.map((choice) => choice.onlyNamed))).toEqual(new Set([true, false]));
     expect(task?.property).toBe('taskid');
   });
 });

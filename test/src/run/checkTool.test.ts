@@ -6,7 +6,7 @@ import { checkTool } from '../../../src/run/checkTool.js';
 import { probe } from '../../../src/run/probe.js';
 import { parseSessionPath } from '../../../src/run/sessionPath.js';
 import type { World } from './inProcessServers.js';
-import { newWorld, shelfPool, touched } from './inProcessServers.js';
+import { checkOptions, newWorld, shelfPool, touched } from './inProcessServers.js';
 
 async function check(world: World, tool: string, overrides: Partial<ToolCheckOptions> = {}) {
   await using pool = await shelfPool(world);
@@ -16,21 +16,10 @@ async function check(world: World, tool: string, overrides: Partial<ToolCheckOpt
   const events: EngineEvent[] = [];
   const info = found.tools.find((candidate) => candidate.name === tool);
   if (info === undefined) throw new Error(`no tool ${tool}`);
-  const report = await checkTool(info, {
-    pool,
-    tools: found.tools,
-    harvested: found.harvested,
-    stateful: true,
-    probePlaceholders: found.placeholders,
-    runs: 20,
-    seed: 1,
-    sessionCalls: 20,
-    timeoutSeconds: 10,
-    isExcluded: () => false,
-    replayCommand: (name, seed, path, producers) => JSON.stringify({ name, seed, path, producers }),
-    emit: (event) => events.push(event),
-    ...overrides,
-  });
+  const report = await checkTool(
+    info,
+    checkOptions(pool, found, (event) => events.push(event), overrides),
+  );
   return { report, events };
 }
 

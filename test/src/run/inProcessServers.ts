@@ -13,6 +13,9 @@ import type { CommandOptions } from '../../../src/run/executeCommand.js';
 import type { CallGenerator } from '../../../src/run/searchRound.js';
 import type { RunSession } from '../../../src/run/session.js';
 import { SessionPool } from '../../../src/run/sessionPool.js';
+import type { ToolCheckOptions } from '../../../src/run/checkTool.js';
+import type { EventSink } from '../../../src/model/events.js';
+import type { ProbeResult } from '../../../src/run/probe.js';
 
 /** What the tests see of every server instance a pool started: shared across instances, never reset by one. */
 export interface World {
@@ -102,10 +105,18 @@ export async function shelfPool(
   world: World,
   adapt: (session: RunSession) => RunSession = (session) => session,
 ): Promise<SessionPool & AsyncDisposable> {
+  return inProcessPool((fs) => shelfServer(fs, world), adapt);
+}
+
+/** A pool of in-process servers made by `serve`, each on a fresh empty `{fs}` sandbox (its path given). */
+export async function inProcessPool(
+  serve: (fs: string) => McpServer,
+  adapt: (session: RunSession) => RunSession = (session) => session,
+): Promise<SessionPool & AsyncDisposable> {
   const root = await createWorkRoot(tmpdir());
   const provider = await createFsProvider({});
   const spec = {
-    inProcess: ({ fs }: Readonly<Record<string, string>>) => shelfServer(fs ?? '', world),
+    inProcess: ({ fs }: Readonly<Record<string, string>>) => serve(fs ?? ''),
     startupTimeoutSeconds: 10,
     clientVersion: 'test',
   };
@@ -121,6 +132,30 @@ export async function shelfPool(
       await removeTree(root);
     },
   });
+}
+
+/** What a check of one tool takes in these tests: 20 runs in sessions of 20 calls, seed 1, the probe's tools. */
+export function checkOptions(
+  pool: SessionPool,
+  found: ProbeResult,
+  emit: EventSink,
+  overrides: Partial<ToolCheckOptions> = {},
+): ToolCheckOptions {
+  return {
+    pool,
+    tools: found.tools,
+    harvested: found.harvested,
+    stateful: true,
+    probePlaceholders: found.placeholders,
+    runs: 20,
+    seed: 1,
+    sessionCalls: 20,
+    timeoutSeconds: 10,
+    isExcluded: () => false,
+    replayCommand: (name, seed, path, producers) => JSON.stringify({ name, seed, path, producers }),
+    emit,
+    ...overrides,
+  };
 }
 
 export const OPTIONS: CommandOptions = { timeoutSeconds: 10, isExcluded: () => false };
