@@ -48,7 +48,7 @@ async function measureSeed(seed) {
       ignore: [],
       calibrationMs: 50,
       commandLine: ['node', 'server.js', '{fs}'],
-      replayCommand: () => '',
+      replayLine: () => '',
     },
     (event) => {
       if (event.type === 'start') for (const tool of event.tools) effective.set(tool.name, tool.effective);

@@ -44,7 +44,7 @@ const checked = await runChecks(
     ignore: [],
     calibrationMs: 250,
     commandLine: ['node', 'server.js', '{fs}'],
-    replayCommand: () => '',
+    replayLine: () => '',
   },
   (event) => {
     if (event.type === 'observation') {

@@ -103,7 +103,7 @@ async function commandsUntilFound(scenario, lie, seed, runs, pools) {
       ignore: [],
       calibrationMs: 50,
       commandLine: command,
-      replayCommand: () => '',
+      replayLine: () => '',
       pools,
     },
     (event) => {

@@ -36,7 +36,7 @@ await runChecks(
     ignore: [],
     calibrationMs: 250,
     commandLine: ['node', 'server.js'],
-    replayCommand: () => '',
+    replayLine: () => '',
   },
   (event) => {
     if (event.type === 'start') isolation = event.settings.isolation ?? 'none';

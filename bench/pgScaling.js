@@ -50,7 +50,7 @@ try {
         ignore: [],
         calibrationMs: 0,
         commandLine: ['node', 'pgScalingServer.js'],
-        replayCommand: () => '',
+        replayLine: () => '',
       },
       (event) => {
         if (event.type === 'tool-start') first = performance.now();

@@ -52,7 +52,7 @@ try {
           ignore: [],
           calibrationMs: 0,
           commandLine: ['node', 'sqliteScalingServer.js', '{sqlite}'],
-          replayCommand: () => '',
+          replayLine: () => '',
         },
         (event) => {
           if (event.type === 'tool-start' && first === undefined) first = performance.now();

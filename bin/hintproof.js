@@ -1,4 +1,4 @@
 #!/usr/bin/env node
-import { run } from '../dist/src/cli/run.js';
+import { startCli } from '../dist/src/cli/entry.js';
 
-await run();
+await startCli();

@@ -2,9 +2,9 @@
  * hintproof's library API. `runChecks` is the engine behind `hintproof check`: it returns the report object
  * (the JSON report's shape) and emits events to an optional sink.
  */
-export { runChecks } from './run/engine.js';
-export type { CheckOptions } from './run/engine.js';
-export type { ServerSpec } from './run/session.js';
+export { runChecks } from './engine/engine.js';
+export type { CheckOptions } from './engine/engine.js';
+export type { ServerSpec } from './engine/session.js';
 export type { EngineEvent, EventSink } from './model/events.js';
 export { SetupError } from './model/setupError.js';
 export type { Evidence, Report, ToolReport, Verdict, VerdictStatus } from './model/report.js';
@@ -15,6 +15,6 @@ export { VERSION } from './version.js';
 export { checkServer } from './library/checkServer.js';
 export type { CheckServerOptions, ServerFactory, StdioServer } from './library/checkServer.js';
 export { expectHintsToHold, HintsContradictedError } from './library/expectHintsToHold.js';
-export type { InProcessServer, InProcessSpec } from './run/inProcessSession.js';
+export type { InProcessServer, InProcessSpec } from './engine/inProcessSession.js';
 export { defineConfig } from './config/defineConfig.js';
 export type { HintproofConfig, ToolSettings } from './config/defineConfig.js';

@@ -5,7 +5,7 @@ import type { Baseline } from '../baseline/baselineFile.js';
 import { hasContradiction, hasFailingDrift } from '../model/report.js';
 import type { Report } from '../model/report.js';
 import { inertLoose } from '../report/inertText.js';
-import { runChecks } from '../run/engine.js';
+import { runChecks } from '../engine/engine.js';
 import type { PgProviderOptions } from '../../harness/environments/postgres/index.js';
 import { SetupError } from '../model/setupError.js';
 import { NEUTRAL_CLIENT } from '../mcp/clientIdentity.js';
@@ -26,7 +26,7 @@ import { replay } from './replay.js';
 import { createReporters } from './reporters.js';
 import type { CheckArguments } from './program.js';
 import { buildProgram } from './program.js';
-import { replayCommand } from './replayCommand.js';
+import { replayLine } from './replayLine.js';
 import { resolveCommandPaths } from '../launch/resolveCommandPaths.js';
 import { watchChecks, watchedDirectories } from './watch.js';
 
@@ -176,8 +176,8 @@ async function check(
       ignore: args.ignore,
       calibrationMs: args.calibration,
       commandLine: given,
-      replayCommand: (tool, runSeed, path, producers) =>
-        replayCommand(replayArgs, tool, runSeed, path, producers, io.cwd),
+      replayLine: (tool, runSeed, path, producers) =>
+        replayLine(replayArgs, tool, runSeed, path, producers, io.cwd),
       ...(args.producers === undefined ? {} : { producers: args.producers }),
       ...(baseline === undefined ? {} : { baseline }),
       isolation: args.isolation !== false,

@@ -1,4 +1,4 @@
-import { parseSessionPath } from '../run/sessionPath.js';
+import { parseSessionPath } from '../engine/sessionPath.js';
 import { InvalidArgumentError } from 'commander';
 
 /** A whole number within [min, max], for option parsers: says what was received when it is not. */

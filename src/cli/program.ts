@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../model/defaults.js';
-import { MAX_DEFAULT_JOBS } from '../run/checkInOrder.js';
+import { MAX_DEFAULT_JOBS } from '../engine/checkInOrder.js';
 import { Command, Option } from 'commander';
 import { NEUTRAL_CLIENT } from '../mcp/clientIdentity.js';
 import { PG_PROVIDERS } from '../../harness/environments/postgres/index.js';

@@ -5,7 +5,7 @@ import type { Report } from '../model/report.js';
 import { inertText } from '../report/inertText.js';
 import { loadFailure } from './failures.js';
 import type { Io } from './main.js';
-import { replayWords } from './replayCommand.js';
+import { replayWords } from './replayLine.js';
 import { shellJoin } from '../report/shellQuote.js';
 
 const REPLAY_ATTEMPTS = 3;

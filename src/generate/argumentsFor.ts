@@ -3,7 +3,7 @@ import type { HarvestedValue } from '../../harness/index.js';
 import { createArgumentGuard } from './argumentGuard.js';
 import { boundedFilter } from './boundedFilter.js';
 import type { ArgumentGuard } from './argumentGuard.js';
-import { resolveLiveChoices } from './runPool.js';
+import { resolveLiveChoices } from './seenValues.js';
 import { schemaToArbitrary } from './schemaToArbitrary.js';
 import { isSchemaObject } from './schemaObject.js';
 
@@ -14,7 +14,7 @@ export interface ArgumentsOptions {
    */
   readonly resolve?: (args: Record<string, unknown>) => unknown;
   /**
-   * Generate `LiveChoice`s for names and paths (see `valuePool`): values the run saw before the call, picked
+   * Generate `LiveChoice`s for names and paths (see `valueMix`): values the run saw before the call, picked
    * when it is made. The filter below judges their fallbacks; the caller validates the resolved arguments again.
    */
   readonly live?: boolean;
@@ -26,14 +26,14 @@ export type ToolArguments =
   | { ok: false; reason: string };
 
 /**
- * The arguments to call a tool with: objects generated from its `inputSchema`, drawing on the harvested pool,
+ * The arguments to call a tool with: objects generated from its `inputSchema`, drawing on the harvested harvested,
  * and the guard that validates them before they are sent. Never throws for a bad schema: the outcome is
  * `ok: false` with a full sentence for the report, e.g.
  * `cannot generate arguments: unsupported keyword "oneOf" at #/properties/target`.
  */
 export function argumentsFor(
   tool: { name: string; description?: string; inputSchema: unknown },
-  pool: readonly HarvestedValue[],
+  harvested: readonly HarvestedValue[],
   options: ArgumentsOptions = {},
 ): ToolArguments {
   try {
@@ -52,7 +52,7 @@ export function argumentsFor(
       ...(tool.description === undefined ? {} : { description: tool.description }),
     };
     const built = schemaToArbitrary(objectSchema, {
-      pool,
+      harvested,
       live: options.live ?? false,
       tool: about,
     }) as fc.Arbitrary<Record<string, unknown>>;

@@ -6,7 +6,7 @@ export interface GenerationContext {
    * Values harvested from the sandbox, offered to string arguments so that calls meet existing state.
    * Placeholders such as `{fs}` stay literal: they are substituted just before each call.
    */
-  readonly pool: readonly HarvestedValue[];
+  readonly harvested: readonly HarvestedValue[];
   /**
    * Offer names and paths seen earlier in the same run (arguments and responses of the calls before this one)
    * as `LiveChoice`s, resolved when the call is made: a consumer meets what a producer just made.

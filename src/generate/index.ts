@@ -5,18 +5,18 @@ export type { ArgumentGuard } from './argumentGuard.js';
 export { propertyRole } from './propertyRole.js';
 export { schemaToArbitrary } from './schemaToArbitrary.js';
 export { UnsupportedSchemaError } from './unsupportedSchemaError.js';
-export { valuePool } from './valuePool.js';
+export { valueMix } from './valueMix.js';
 export {
-  extendRunPool,
+  extendSeenValues,
   LiveChoice,
   liveChoice,
   LiveRecord,
   liveRecord,
-  pooledFrom,
+  seenFrom,
   recordsIn,
-  RUN_POOL_LIMIT,
+  SEEN_VALUES_LIMIT,
   resolveLiveChoices,
   valuesIn,
   valuesInArguments,
-} from './runPool.js';
-export type { PooledValue } from './runPool.js';
+} from './seenValues.js';
+export type { SeenValue } from './seenValues.js';

@@ -18,7 +18,7 @@ import { isSchemaObject } from './schemaObject.js';
 import type { SchemaObject } from './schemaObject.js';
 import { createSchemaValidator } from './schemaValidator.js';
 import type { SchemaValidator } from './schemaValidator.js';
-import { liveRecord } from './runPool.js';
+import { liveRecord } from './seenValues.js';
 import { scalarUnion } from './scalarUnion.js';
 import { stringArbitrary } from './stringArbitrary.js';
 import { UnsupportedSchemaError } from './unsupportedSchemaError.js';
@@ -147,7 +147,7 @@ export function schemaToArbitrary(schema: unknown, context: GenerationContext): 
         return stringArbitrary(
           subschema,
           at,
-          context.pool,
+          context.harvested,
           (value) => accepts(value, subschema, at),
           context.live,
           context.tool,

@@ -7,14 +7,14 @@ import { patternArbitrary } from './patternArbitrary.js';
 import { pointerOf } from './schemaLocation.js';
 import type { SchemaLocation } from './schemaLocation.js';
 import type { SchemaObject } from './schemaObject.js';
-import { valuePool } from './valuePool.js';
+import { valueMix } from './valueMix.js';
 import type { GenerationContext } from './generationContext.js';
 import { schemaRole } from './propertyRole.js';
 import { sqlArbitrary } from './sqlArbitrary.js';
 import { carriesSql, namedLikeQuery, sqlIntent } from './sqlRole.js';
 
 /**
- * Strings within `minLength`/`maxLength`, drawn from the value pool as steered by the property name. A
+ * Strings within `minLength`/`maxLength`, drawn from harvested and seen values as steered by the property name. A
  * `pattern` is generated with `fc.stringMatching`, a known `format` with fast-check's own arbitraries (email,
  * uri, uuid, date-time…); both are filtered (bounded) against the whole string schema and mixed with the pooled
  * values that satisfy it.
@@ -22,7 +22,7 @@ import { carriesSql, namedLikeQuery, sqlIntent } from './sqlRole.js';
 export function stringArbitrary(
   schema: SchemaObject,
   at: SchemaLocation,
-  pool: readonly HarvestedValue[],
+  harvested: readonly HarvestedValue[],
   accepts: (value: unknown) => boolean,
   live = false,
   tool?: GenerationContext['tool'],
@@ -35,16 +35,22 @@ export function stringArbitrary(
   const lengths = { minLength, maxLength };
   const format = formatArbitrary(schema.format, schema.description);
   if (pattern === undefined && format === undefined) {
-    const pooled = valuePool(pool, at.propertyName, lengths, live, schemaRole(at.propertyName, schema, tool));
-    return sqlFromSchema(schema, at, pool, accepts, tool, pooled) ?? pooled;
+    const pooled = valueMix(
+      harvested,
+      at.propertyName,
+      lengths,
+      live,
+      schemaRole(at.propertyName, schema, tool),
+    );
+    return sqlFromSchema(schema, at, harvested, accepts, tool, pooled) ?? pooled;
   }
   // The pattern (or format) is the stronger constraint: build from it, then filter the rest.
   const base = (pattern === undefined ? undefined : patternArbitrary(pattern)) ?? format;
   const what =
     pattern !== undefined ? `"pattern" ${JSON.stringify(pattern)}` : `"format" ${String(schema.format)}`;
-  const candidates = base ?? valuePool(pool, at.propertyName, lengths);
+  const candidates = base ?? valueMix(harvested, at.propertyName, lengths);
   const generated = boundedFilter(candidates, accepts, pointerOf(at), `${what} with its lengths`);
-  const pooled = [...new Set(pool.map((entry) => entry.value))].filter(accepts).sort();
+  const pooled = [...new Set(harvested.map((entry) => entry.value))].filter(accepts).sort();
   if (pooled.length === 0) return generated;
   return fc.oneof(
     { withCrossShrink: true },
@@ -62,14 +68,14 @@ export function stringArbitrary(
 function sqlFromSchema(
   schema: SchemaObject,
   at: SchemaLocation,
-  pool: readonly HarvestedValue[],
+  harvested: readonly HarvestedValue[],
   accepts: (value: unknown) => boolean,
   tool: GenerationContext['tool'],
   otherwise: fc.Arbitrary<string>,
 ): fc.Arbitrary<string> | undefined {
   const sure = carriesSql(at.propertyName, schema, tool);
   if (!sure && !namedLikeQuery(at.propertyName)) return undefined;
-  const relations = pool.flatMap((entry) =>
+  const relations = harvested.flatMap((entry) =>
     entry.kind === 'relation' && entry.relation ? [entry.relation] : [],
   );
   const statements = sqlArbitrary(relations, sqlIntent(tool));

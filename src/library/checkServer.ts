@@ -1,9 +1,9 @@
 import { DEFAULTS } from '../model/defaults.js';
 import type { Report } from '../model/report.js';
-import { runChecks } from '../run/engine.js';
+import { runChecks } from '../engine/engine.js';
 import type { EventSink } from '../model/events.js';
-import type { InProcessServer, InProcessSpec } from '../run/inProcessSession.js';
-import type { ServerSpec } from '../run/session.js';
+import type { InProcessServer, InProcessSpec } from '../engine/inProcessSession.js';
+import type { ServerSpec } from '../engine/session.js';
 import type { PackageInfo } from '../model/report.js';
 import { prepareLaunch } from '../launch/prepareLaunch.js';
 import { shellJoin } from '../report/shellQuote.js';
@@ -110,7 +110,7 @@ export async function checkServer(options: CheckServerOptions): Promise<Report> 
       calibrationMs: options.calibrationMs ?? DEFAULTS.calibration,
       commandLine,
       ...(options.producers === undefined ? {} : { producers: options.producers }),
-      replayCommand: (tool, runSeed, path, producers) =>
+      replayLine: (tool, runSeed, path, producers) =>
         typeof server === 'function'
           ? `checkServer({ …, tools: [${JSON.stringify(tool)}], seed: ${runSeed}, path: ${JSON.stringify(path)}${
               producers === undefined ? '' : `, producers: ${JSON.stringify(producers)}`

@@ -26,7 +26,7 @@ function options(seed: number, pools: boolean): CheckOptions {
     ignore: [],
     calibrationMs: 50,
     commandLine: ['node', 'server.js', '{fs}'],
-    replayCommand: () => '',
+    replayLine: () => '',
     workDirectory: work,
     pools,
   };

@@ -7,7 +7,7 @@ import { idempotentCheck } from '../../../src/checks/idempotent.js';
 import { violationsOf } from '../../../src/checks/index.js';
 import { readOnlyCheck } from '../../../src/checks/readOnly.js';
 import { effectiveHints } from '../../../src/hints/effectiveHints.js';
-import { change, observe, toolError } from '../run/observationFixtures.js';
+import { change, observe, toolError } from '../engine/observationFixtures.js';
 
 const readOnly = effectiveHints({ readOnlyHint: true });
 const additive = effectiveHints({ readOnlyHint: false, destructiveHint: false });

@@ -2,16 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   argumentsFor,
-  extendRunPool,
+  extendSeenValues,
   LiveChoice,
   liveChoice,
-  pooledFrom,
+  seenFrom,
   resolveLiveChoices,
-  RUN_POOL_LIMIT,
+  SEEN_VALUES_LIMIT,
   valuesIn,
   valuesInArguments,
 } from '../../../src/generate/index.js';
-import type { PooledValue } from '../../../src/generate/index.js';
+import type { SeenValue } from '../../../src/generate/index.js';
 
 /** What a task manager's planning tool answers: a request id, and the ids of the tasks it planned. */
 const planned = {
@@ -23,13 +23,13 @@ const planned = {
   ],
 };
 
-const answerPool = (): PooledValue[] =>
-  extendRunPool([], pooledFrom(valuesIn(planned), 'request_planning', 'answer'));
+const answerPool = (): SeenValue[] =>
+  extendSeenValues([], seenFrom(valuesIn(planned), 'request_planning', 'answer'));
 
 /** Every value a live choice of `property` can resolve to, over every index fast-check may generate. */
-function reachable(property: string | undefined, pool: readonly PooledValue[], caller?: string): string[] {
+function reachable(property: string | undefined, pool: readonly SeenValue[], caller?: string): string[] {
   const values = new Set<string>();
-  for (let index = 0; index < RUN_POOL_LIMIT; index++) {
+  for (let index = 0; index < SEEN_VALUES_LIMIT; index++) {
     const choice = new LiveChoice(index, ['identifier'], 'fallback', () => true, property);
     values.add(resolveLiveChoices<unknown>(choice, pool, [], caller) as string);
   }
@@ -68,17 +68,17 @@ describe('live choices prefer values seen under the property’s own name', () =
   });
 
   it('does not offer a tool what it took itself under that name: a delete would name what it deleted', () => {
-    const deleted = pooledFrom(
+    const deleted = seenFrom(
       valuesInArguments({ requestId: 'req-1', taskId: 'task-1' }, 'delete_task'),
       'delete_task',
       'arguments',
     );
-    const pool = extendRunPool(answerPool(), deleted);
+    const pool = extendSeenValues(answerPool(), deleted);
     // task-1 now also answers to `taskid` through delete_task's own arguments, and to it through `tasks`.
     expect(reachable('taskid', pool, 'delete_task')).toEqual(['task-1', 'task-2']);
-    const onlyTaken = extendRunPool(
+    const onlyTaken = extendSeenValues(
       [],
-      [...deleted, ...pooledFrom(valuesIn({ other: 'x-9' }), 'list', 'answer')],
+      [...deleted, ...seenFrom(valuesIn({ other: 'x-9' }), 'list', 'answer')],
     );
     expect(reachable('taskid', onlyTaken, 'delete_task')).toEqual(['req-1', 'task-1']);
     expect(reachable('taskid', onlyTaken, 'update_task')).toEqual(['task-1']);
@@ -95,18 +95,18 @@ describe('live choices prefer values seen under the property’s own name', () =
       expect(resolveLiveChoices<unknown>(only(index), answerPool())).toBe('req-1');
       expect(resolveLiveChoices<unknown>(only(index), [])).toBe('generated');
       // Identifiers seen, none under the name: the generated value, not a task id.
-      const tasksOnly = extendRunPool(
+      const tasksOnly = extendSeenValues(
         [],
-        pooledFrom(valuesIn({ tasks: [{ id: 'task-1' }] }), 'plan', 'answer'),
+        seenFrom(valuesIn({ tasks: [{ id: 'task-1' }] }), 'plan', 'answer'),
       );
       expect(resolveLiveChoices<unknown>(only(index), tasksOnly)).toBe('generated');
     }
   });
 
   it('a value seen again keeps its first place and gains the new one, bounded', () => {
-    const again = extendRunPool(
+    const again = extendSeenValues(
       answerPool(),
-      pooledFrom(valuesIn({ requestId: 'req-1', task: { id: 'task-1' } }), 'get_next_task', 'answer'),
+      seenFrom(valuesIn({ requestId: 'req-1', task: { id: 'task-1' } }), 'get_next_task', 'answer'),
     );
     expect(again.find((entry) => entry.value === 'task-1')?.sources).toEqual([
       { names: ['id', 'taskid'], tool: 'request_planning', from: 'answer' },
@@ -114,7 +114,7 @@ describe('live choices prefer values seen under the property’s own name', () =
     ]);
     let pool = answerPool();
     for (let i = 0; i < 10; i++)
-      pool = extendRunPool(pool, pooledFrom(valuesIn({ requestId: 'req-1' }), `t${i}`, 'answer'));
+      pool = extendSeenValues(pool, seenFrom(valuesIn({ requestId: 'req-1' }), `t${i}`, 'answer'));
     expect(pool.find((entry) => entry.value === 'req-1')?.sources).toHaveLength(4);
   });
 

@@ -15,7 +15,7 @@ describe('schemaToArbitrary', () => {
       ['an empty pool', []],
       ['a pool', POOL],
     ])('generates only values the schema accepts, with %s', (_pool, pool) => {
-      const arbitrary = schemaToArbitrary(schema, { pool });
+      const arbitrary = schemaToArbitrary(schema, { harvested: pool });
       fc.assert(
         fc.property(arbitrary, (value) => {
           expect(guard.validate(value)).toEqual({ valid: true });
@@ -27,21 +27,25 @@ describe('schemaToArbitrary', () => {
     });
 
     it('generates plain objects at the top level', () => {
-      for (const value of fc.sample(schemaToArbitrary(schema, { pool: POOL }), { seed: 7, numRuns: 50 })) {
+      for (const value of fc.sample(schemaToArbitrary(schema, { harvested: POOL }), {
+        seed: 7,
+        numRuns: 50,
+      })) {
         expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
       }
     });
 
     it('generates the same values for the same seed', () => {
-      const sample = () => fc.sample(schemaToArbitrary(schema, { pool: POOL }), { seed: 42, numRuns: 50 });
+      const sample = () =>
+        fc.sample(schemaToArbitrary(schema, { harvested: POOL }), { seed: 42, numRuns: 50 });
       expect(sample()).toEqual(sample());
     });
   });
 
   it('does not depend on the order of the pool', () => {
     const schema = SUPPORTED_SCHEMAS['string lengths, steered names included'];
-    const sample = (pool: typeof POOL) =>
-      fc.sample(schemaToArbitrary(schema, { pool }), { seed: 3, numRuns: 100 });
+    const sample = (harvested: typeof POOL) =>
+      fc.sample(schemaToArbitrary(schema, { harvested }), { seed: 3, numRuns: 100 });
     expect(sample([...POOL].reverse())).toEqual(sample(POOL));
   });
 
@@ -53,9 +57,10 @@ describe('schemaToArbitrary', () => {
     };
 
     it('are sometimes present and sometimes absent, required ones always present', () => {
-      const values = fc.sample(schemaToArbitrary(schema, { pool: [] }), { seed: 1, numRuns: 200 }) as Array<
-        Record<string, unknown>
-      >;
+      const values = fc.sample(schemaToArbitrary(schema, { harvested: [] }), {
+        seed: 1,
+        numRuns: 200,
+      }) as Array<Record<string, unknown>>;
       expect(values.every((value) => 'a' in value)).toBe(true);
       for (const key of ['b', 'c']) {
         const present = values.filter((value) => key in value).length;
@@ -66,7 +71,7 @@ describe('schemaToArbitrary', () => {
 
     it('shrink away from a counterexample that does not need them', () => {
       const details = fc.check(
-        fc.property(schemaToArbitrary(schema, { pool: [] }), (value) => {
+        fc.property(schemaToArbitrary(schema, { harvested: [] }), (value) => {
           return (value as { a: string }).a.length === 0;
         }),
         { seed: 5, numRuns: 200 },
@@ -86,7 +91,7 @@ describe('schemaToArbitrary', () => {
               properties: { n: { type: 'integer', minimum: 3 }, s: { type: 'string' } },
               required: ['n', 's'],
             },
-            { pool: [] },
+            { harvested: [] },
           ),
           () => false,
         ),
@@ -99,7 +104,7 @@ describe('schemaToArbitrary', () => {
   it('generates integers strictly inside exclusive bounds, including fractional ones', () => {
     const arbitrary = schemaToArbitrary(
       { type: 'integer', exclusiveMinimum: 0.5, exclusiveMaximum: 3 },
-      { pool: [] },
+      { harvested: [] },
     );
     const values = new Set(fc.sample(arbitrary, { seed: 1, numRuns: 200 }));
     expect([...values].sort()).toEqual([1, 2]);
@@ -107,20 +112,23 @@ describe('schemaToArbitrary', () => {
 
   it('offers a valid default alongside generated values, and never an invalid one', () => {
     const values = fc.sample(
-      schemaToArbitrary({ type: 'string', maxLength: 3, default: 'dflt-too-long' }, { pool: [] }),
+      schemaToArbitrary({ type: 'string', maxLength: 3, default: 'dflt-too-long' }, { harvested: [] }),
       { seed: 1, numRuns: 300 },
     );
     expect(values).not.toContain('dflt-too-long');
-    const withDefault = fc.sample(schemaToArbitrary({ type: 'integer', default: 123456 }, { pool: [] }), {
-      seed: 1,
-      numRuns: 300,
-    });
+    const withDefault = fc.sample(
+      schemaToArbitrary({ type: 'integer', default: 123456 }, { harvested: [] }),
+      {
+        seed: 1,
+        numRuns: 300,
+      },
+    );
     expect(withDefault).toContain(123456);
   });
 
   it('generates any JSON value for an empty schema and plain strings for an unknown format', () => {
-    expect(() => schemaToArbitrary({}, { pool: [] })).not.toThrow();
-    const values = fc.sample(schemaToArbitrary({ type: 'string', format: 'x-vendor' }, { pool: [] }), {
+    expect(() => schemaToArbitrary({}, { harvested: [] })).not.toThrow();
+    const values = fc.sample(schemaToArbitrary({ type: 'string', format: 'x-vendor' }, { harvested: [] }), {
       seed: 1,
       numRuns: 20,
     });
@@ -129,7 +137,10 @@ describe('schemaToArbitrary', () => {
 
   it('prefers examples and defaults that the schema accepts', () => {
     const values = fc.sample(
-      schemaToArbitrary({ type: 'string', examples: ['groceries.md', 42], default: 'todo.md' }, { pool: [] }),
+      schemaToArbitrary(
+        { type: 'string', examples: ['groceries.md', 42], default: 'todo.md' },
+        { harvested: [] },
+      ),
       { seed: 1, numRuns: 300 },
     );
     expect(values).toContain('groceries.md');
@@ -156,7 +167,7 @@ describe('schemaToArbitrary', () => {
     };
     const depth = (node: unknown): number =>
       1 + Math.max(0, ...((node as { children?: unknown[] }).children ?? []).map(depth));
-    const values = fc.sample(schemaToArbitrary(schema, { pool: [] }), { seed: 2, numRuns: 200 });
+    const values = fc.sample(schemaToArbitrary(schema, { harvested: [] }), { seed: 2, numRuns: 200 });
     const depths = values.map((value) => depth((value as { root: unknown }).root));
     expect(Math.max(...depths)).toBeGreaterThan(1);
     expect(Math.max(...depths)).toBeLessThanOrEqual(4);
@@ -169,7 +180,10 @@ describe('schemaToArbitrary', () => {
         { type: 'integer', maximum: 10 },
       ],
     };
-    const values = fc.sample(schemaToArbitrary(schema, { pool: [] }), { seed: 1, numRuns: 200 }) as number[];
+    const values = fc.sample(schemaToArbitrary(schema, { harvested: [] }), {
+      seed: 1,
+      numRuns: 200,
+    }) as number[];
     expect(values.every((value) => value < 0 || value > 10)).toBe(true);
     expect(values.some((value) => value < 0) && values.some((value) => value > 10)).toBe(true);
   });
@@ -323,7 +337,7 @@ describe('schemaToArbitrary', () => {
     ])('%s', (_title, schema, construct) => {
       let thrown: unknown;
       try {
-        schemaToArbitrary(schema, { pool: POOL });
+        schemaToArbitrary(schema, { harvested: POOL });
       } catch (error) {
         thrown = error;
       }

@@ -9,7 +9,7 @@ describe('schemaToArbitrary over random supported schemas', () => {
     fc.assert(
       fc.property(supportedSchema(), fc.boolean(), fc.integer(), (schema, withPool, seed) => {
         const guard = createArgumentGuard(schema);
-        const arbitrary = schemaToArbitrary(schema, { pool: withPool ? POOL : [] });
+        const arbitrary = schemaToArbitrary(schema, { harvested: withPool ? POOL : [] });
         for (const value of fc.sample(arbitrary, { seed, numRuns: 20 })) {
           expect(guard.validate(value)).toEqual({ valid: true });
           expect(JSON.parse(JSON.stringify(value))).toEqual(value);

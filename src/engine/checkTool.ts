@@ -1,0 +1,243 @@
+import type { Change, HarvestedValue } from '../../harness/index.js';
+import { behaviourOf } from '../baseline/behaviour.js';
+import { argumentsFor } from '../generate/index.js';
+import type { ToolArguments } from '../generate/index.js';
+import { declaredHints, effectiveHints, isContradictableClaim } from '../hints/effectiveHints.js';
+import { HINT_NAMES } from '../model/hints.js';
+import type { HintName, Hints } from '../model/hints.js';
+import type { ToolInfo } from '../mcp/index.js';
+import type { AmbientEgress, Evidence, FlakyEvidence, ToolReport } from '../model/report.js';
+import { mergeAmbient } from './ambientEgress.js';
+import type { SessionPath } from './sessionPath.js';
+import type { EventSink } from '../model/events.js';
+import { likelyProducers } from './likelyProducers.js';
+import { argumentsNameNothing, namesExisting } from './namesExisting.js';
+import { substituteDeep } from './placeholders.js';
+import type { RoundContext } from './planRound.js';
+import { afterRound, firstBudget, planRound } from './planRound.js';
+import type { CallGenerator, RoundResult } from './searchRound.js';
+import { producersIn, searchRound } from './searchRound.js';
+import type { SessionPool } from './sessionPool.js';
+import { enumProperties } from './enumCoverage.js';
+import {
+  tallyAfterPreamble,
+  tallyFor,
+  tallyInvalidArguments,
+  tallyObservation,
+  tallyPooled,
+  unexercised,
+} from './toolTally.js';
+import { suggestedHints, suggestionBasis, verdictsFor } from './verdicts.js';
+
+export interface ToolCheckOptions {
+  readonly pool: SessionPool;
+  /** Every tool the server lists: preambles draw on them. */
+  readonly tools: readonly ToolInfo[];
+  readonly harvested: readonly HarvestedValue[];
+  /**
+   * Stateful runs: preambles when a tool's commands meet no existing state, and the values they saw offered
+   * to the calls after them. `false` runs every command alone (the bench's schema-only baseline).
+   */
+  readonly stateful: boolean;
+  /** Placeholder values of the probe session, to validate arguments before a session is spent on them. */
+  readonly probePlaceholders: Readonly<Record<string, string>>;
+  readonly runs: number;
+  /** Arguments fixed for every call of a tool: they replace the generated value of each property they name. */
+  readonly fixedArgs?: (tool: string) => Readonly<Record<string, unknown>>;
+  readonly seed: number;
+  /** Replay exactly this path (with `seed`), once, instead of searching. */
+  readonly path?: SessionPath;
+  /** Calls a session makes before a fresh one (0: every run on a fresh sandbox). */
+  readonly sessionCalls: number;
+  /**
+   * `--producers`: the favoured preamble candidates, fixed (replay commands set it); when absent, the tools this
+   * tool's own runs saw add state (so each tool's check depends on nothing but its seed, whatever runs beside it).
+   */
+  readonly producers?: readonly string[];
+  readonly timeoutSeconds: number;
+  readonly isExcluded: (change: Change) => boolean;
+  /** Why egress is not observed (openWorldHint unchecked); absent when the server runs isolated and traced. */
+  readonly egressUnobserved?: string;
+  readonly replayLine: (tool: string, seed: number, path: string, producers?: readonly string[]) => string;
+  readonly emit: EventSink;
+}
+
+/**
+ * Checks one tool, in rounds: each a fast-check search (`searchRound`, runs in sessions) with its own seed, and
+ * every command of the tool checked against its contradictable claims. Which round comes next is `planRound`'s
+ * decision: the first runs call the tool alone; when none of its commands met existing state, the rest of the
+ * budget runs it after preambles of producers (tools seen to add state), whose arguments and answers feed its
+ * arguments. A contradiction is confirmed, shrunk and recorded with its seed, path and preamble, and the next
+ * round spends the remaining budget, with the next seed, on the claims still open.
+ */
+export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Promise<ToolReport> {
+  const declared = declaredHints(tool.annotations);
+  const effective = effectiveHints(declared);
+  options.emit({ type: 'tool-start', tool: tool.name, budget: options.runs });
+  const generators = new Map<string, ToolArguments>();
+  const generatorOf = (of: ToolInfo, live: boolean): CallGenerator | undefined => {
+    const key = `${of.name}\0${String(live)}`;
+    let generation = generators.get(key);
+    if (generation === undefined) {
+      generation = argumentsFor(of, options.harvested, {
+        resolve: (args) => substituteDeep(args, options.probePlaceholders),
+        live,
+      });
+      generators.set(key, generation);
+    }
+    if (!generation.ok) return undefined;
+    const fixedArgs = options.fixedArgs?.(of.name) ?? {};
+    return { tool: of.name, arbitrary: generation.arbitrary, guard: generation.guard, fixedArgs };
+  };
+  let tally = tallyFor(enumProperties(tool.inputSchema));
+  const nameless = argumentsNameNothing(tool.inputSchema);
+  // Producers start from what the tools say of themselves (names that create, hints that add, names of what the
+  // tool refers to), so that a tool's check depends on nothing run beside it; its own runs add the tools they
+  // see adding state or supplying the values its calls succeed with.
+  const learned = new Set<string>(likelyProducers(options.tools, tool));
+  const flaky: FlakyEvidence[] = [];
+  let ambientEgress: AmbientEgress[] = [];
+  const contradictions: Partial<Record<HintName, Evidence>> = {};
+  const open = new Set(HINT_NAMES.filter((hint) => isContradictableClaim(hint, effective)));
+  const alone = generatorOf(tool, false);
+  const reason =
+    alone === undefined ? (generators.get(`${tool.name}\0false`) as { reason: string }).reason : undefined;
+
+  if (alone !== undefined) {
+    const replaying = options.path !== undefined;
+    const live = (name: string) => {
+      const of = options.tools.find((candidate) => candidate.name === name);
+      return of === undefined ? undefined : generatorOf(of, true);
+    };
+    const context = (): RoundContext => ({
+      seed: options.seed,
+      replaying,
+      stateful: options.stateful,
+      tools: options.tools,
+      ...(options.producers === undefined ? {} : { pinned: options.producers }),
+      learned,
+      metExisting: tally.metExisting,
+      generates: (name) => live(name) !== undefined,
+    });
+    let budget = firstBudget(options.runs, replaying, options.producers !== undefined);
+    for (let plan = planRound(budget, context()); plan !== undefined; plan = planRound(budget, context())) {
+      const preamble = plan.preamble.flatMap(({ tool: name, weight }) => {
+        const generator = live(name);
+        return generator === undefined ? [] : [{ ...generator, weight }];
+      });
+      const target = preamble.length === 0 ? alone : (generatorOf(tool, true) ?? alone);
+      const { seed, producers } = plan;
+      const found: RoundResult = await searchRound(
+        {
+          pool: options.pool,
+          target,
+          preamble,
+          producers,
+          effective,
+          open,
+          seed,
+          numRuns: plan.numRuns,
+          ...(options.path === undefined ? {} : { path: options.path }),
+          sessionCalls: options.stateful ? options.sessionCalls : 0,
+          probePlaceholders: options.probePlaceholders,
+          timeoutSeconds: options.timeoutSeconds,
+          isExcluded: options.isExcluded,
+          emit: options.emit,
+          onInvalid: () => (tally = tallyInvalidArguments(tally)),
+          onRun: (result) => {
+            for (const producer of producersIn(result)) learned.add(producer);
+            if (result.observation === undefined) return;
+            // Naming the bare sandbox root (`{fs}`, which every sandbox has) meets nothing a tool could destroy;
+            // a tool whose arguments cannot name anything (none, or only fixed choices) acts on the whole
+            // sandbox, and meets what it holds.
+            const existing = withoutRoots(result.existing);
+            const named = namesExisting(result.observation.args, existing);
+            const whole =
+              (Object.keys(result.observation.args).length === 0 || nameless) && existing.size > 0;
+            tally = tallyObservation(tally, result.observation, named || whole);
+            if (named) tally = tallyPooled(tally);
+            if (result.steps.length > 0) tally = tallyAfterPreamble(tally);
+          },
+        },
+        (path) => options.replayLine(tool.name, seed, path, preamble.length > 0 ? producers : undefined),
+      );
+      flaky.push(...found.flaky);
+      ambientEgress = mergeAmbient(ambientEgress, found.ambientEgress);
+      for (const [hint, evidence] of Object.entries(found.contradictions) as Array<[HintName, Evidence]>) {
+        contradictions[hint] = evidence;
+        open.delete(hint);
+        options.emit({ type: 'contradiction', tool: tool.name, hint, evidence });
+      }
+      budget = afterRound(budget, plan, found.runs, replaying);
+    }
+  }
+
+  const report: ToolReport = {
+    name: tool.name,
+    declared,
+    effective,
+    calls: {
+      total: tally.calls,
+      errors: tally.errors,
+      invalidArguments: tally.invalidArguments,
+      pooledShare: tally.observations === 0 ? 0 : Math.round((tally.pooled / tally.observations) * 100) / 100,
+      commands: tally.observations,
+      metExisting: tally.metExisting,
+      afterPreamble: tally.afterPreamble,
+      ...(unexercised(tally).length === 0 ? {} : { unexercised: unexercised(tally) }),
+    },
+    // What was seen once and never reproduced is listed (flaky) and settles nothing.
+    verdicts: verdictsFor(effective, tally, contradictions, reason, options.egressUnobserved),
+    // What was seen once and never reproduced moves no suggestion either way.
+    suggested: keepDestructive(
+      tool.name,
+      unmoved(
+        suggestedHints(effective, tally, options.egressUnobserved === undefined),
+        effective,
+        flaky,
+        contradictions.openWorldHint === undefined && ambientEgress.length > 0,
+      ),
+      effective,
+    ),
+    suggestedBasis: suggestionBasis(tally, options.egressUnobserved === undefined),
+    ...(tally.sampleError === undefined ? {} : { sampleError: tally.sampleError }),
+    ...(flaky.length === 0 ? {} : { flaky }),
+    ...(ambientEgress.length === 0 ? {} : { ambientEgress }),
+    behaviour: behaviourOf(tally),
+  };
+  options.emit({ type: 'tool-end', tool: report });
+  return report;
+}
+
+/** Pooled entities: what the sandbox held, not the bare placeholder of its root (every sandbox has one). */
+function withoutRoots(existing: ReadonlySet<string>): Set<string> {
+  return new Set([...existing].filter((value) => !/^\{[a-z][a-z0-9.]*\}$/i.test(value)));
+}
+
+/**
+ * The suggestions with every hint that has unreproduced evidence left as declared, and openWorldHint too when
+ * the only egress its calls met was background traffic (`background`): that is no evidence of the tool's own.
+ */
+function unmoved(
+  suggested: Hints,
+  effective: Hints,
+  flaky: readonly FlakyEvidence[],
+  background: boolean,
+): Hints {
+  const left = { ...suggested };
+  for (const { hint } of flaky) left[hint] = effective[hint];
+  if (background) left.openWorldHint = effective.openWorldHint;
+  return left;
+}
+
+/** Tool names that say they destroy: never suggested `destructiveHint: false` from calls that missed. */
+const DESTROYS =
+  /^(delete|remove|clear|drop|purge|destroy|reset|truncate|erase|unset|revoke|forget)(_|-|[A-Z]|$)/;
+
+/**
+ * The suggestions, with a tool whose name says it destroys kept at its declared destructiveHint: calls that
+ * met an entity but not the part it removes (an observation that was not there) prove nothing about it.
+ */
+function keepDestructive(name: string, suggested: Hints, effective: Hints): Hints {
+  return DESTROYS.test(name) ? { ...suggested, destructiveHint: effective.destructiveHint } : suggested;
+}

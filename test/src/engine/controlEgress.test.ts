@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { EgressAttempt } from '../../../harness/process/index.js';
+import { describeControl, mergeAmbient } from '../../../src/engine/ambientEgress.js';
+import { controlEgress } from '../../../src/engine/controlEgress.js';
+import type { SessionPool } from '../../../src/engine/sessionPool.js';
+import { OPTIONS, newWorld, shelfPool } from './inProcessServers.js';
+
+const download: EgressAttempt = { kind: 'connect', destination: '127.0.0.1:9', result: 'ECONNREFUSED' };
+const telemetry: EgressAttempt = { kind: 'connect', destination: '127.0.0.1:10', result: 'ECONNREFUSED' };
+
+/**
+ * In-process shelf servers whose every egress drain reports the background download, as a server that
+ * connects out on its own, whatever is called, would show; `agedMs` older than they are (as if their start or
+ * the calls before took that long).
+ */
+function backgroundPool(agedMs = 0): Promise<SessionPool & AsyncDisposable> {
+  return shelfPool(newWorld(), (session) => ({
+    ...session,
+    startedAt: session.startedAt - agedMs,
+    egress: () => Promise.resolve([download]),
+  }));
+}
+
+const outcome = { status: 'returned' as const, isError: false, text: 'ok' };
+
+describe('controlEgress: a call is blamed only for egress a control run without it does not show', () => {
+  it('calls egress that the control run also shows background, listed as ambient with that control run', async () => {
+    await using pool = await backgroundPool();
+    // The call began when its server was 290 ms old: the control's window begins earlier and lasts past it.
+    const call = { outcome, changes: [], durationMs: 10, endedAtMs: 300 };
+    const control = await controlEgress(pool, [], call, [download], { q: 'a' }, OPTIONS);
+    expect(control).toEqual({
+      kind: 'background',
+      ambient: [{ egress: download, args: { q: 'a' }, control: describeControl(0, 550) }],
+      note: 'a control run without the call reached the same destinations within 250 ms: background traffic',
+    });
+  });
+
+  it('keeps what only the call reached, and lists the rest as ambient', async () => {
+    await using pool = await backgroundPool();
+    const call = { outcome, changes: [], durationMs: 10, endedAtMs: 300 };
+    const control = await controlEgress(pool, [], call, [download, telemetry], {}, OPTIONS);
+    expect(control.kind).toBe('caused');
+    if (control.kind !== 'caused') return;
+    expect(control.caused).toEqual([telemetry]);
+    expect(control.ambient.map((entry) => entry.egress)).toEqual([download]);
+  });
+
+  it('a control run whose window began a window after the call did cannot clear or blame it', async () => {
+    await using pool = await backgroundPool(2000);
+    // The call began at once (age 0), and its window is 250 ms; the control's server is 2 s old at once.
+    const call = { outcome, changes: [], durationMs: 5, endedAtMs: 5 };
+    const control = await controlEgress(pool, [], call, [telemetry], {}, OPTIONS);
+    expect(control.kind).toBe('uncontrolled');
+    if (control.kind === 'uncontrolled') {
+      expect(control.note).toMatch(
+        /more than 250 ms after the call began \(0 ms\): background traffic could not be ruled out$/,
+      );
+    }
+  });
+});
+
+describe('ambient egress, one entry per destination', () => {
+  it('describes the control run that showed it', () => {
+    expect(describeControl(0, 549.6)).toBe(
+      'a control run on a fresh sandbox, with no call until the server was 550 ms old',
+    );
+    expect(describeControl(1, 800)).toBe(
+      'a control run on a fresh sandbox after the same 1 call, with no call until the server was 800 ms old',
+    );
+    expect(describeControl(3, 800)).toMatch(/after the same 3 calls,/);
+  });
+
+  it('keeps the first entry seen for a destination', () => {
+    const first = { egress: download, args: { a: 1 }, control: 'first' };
+    const again = { egress: { ...download, result: 'EINPROGRESS' }, args: { a: 2 }, control: 'again' };
+    const other = { egress: telemetry, args: {}, control: 'other' };
+    expect(mergeAmbient([first], [again, other, other])).toEqual([first, other]);
+  });
+});

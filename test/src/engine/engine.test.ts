@@ -1,0 +1,70 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CheckOptions, EngineEvent } from '../../../src/index.js';
+import { runChecks } from '../../../src/index.js';
+
+const notes = new URL('../../../scenarios/notes/', import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), 'hintproof-engine-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function options(seed: number, tools: string[]): CheckOptions {
+  return {
+    server: {
+      command: process.execPath,
+      args: [join(notes, 'server.js'), '{fs}'],
+      env: {},
+      startupTimeoutSeconds: 30,
+      clientVersion: 'test',
+    },
+    fsSeed: join(notes, 'seed'),
+    runs: 6,
+    seed,
+    tools,
+    timeoutSeconds: 10,
+    ignore: [],
+    calibrationMs: 50,
+    commandLine: ['node', 'server.js', '{fs}'],
+    replayLine: (tool, s, path) => `replay ${tool} ${s} ${path}`,
+    workDirectory: work,
+  };
+}
+
+async function run(seed: number, tools: string[]) {
+  const events: EngineEvent[] = [];
+  const report = await runChecks(options(seed, tools), (event) => events.push(event));
+  const calls = events.flatMap((event) =>
+    event.type === 'observation' ? [[event.observation.tool, event.observation.args]] : [],
+  );
+  return { report, events, calls };
+}
+
+describe('runChecks (library API, real notes server)', () => {
+  it('the same seed makes the same calls and the same verdicts; sandboxes are removed', async () => {
+    const first = await run(5, ['save_note', 'list_notes']);
+    const second = await run(5, ['save_note', 'list_notes']);
+    expect(first.calls.length).toBeGreaterThanOrEqual(12);
+    expect(second.calls).toEqual(first.calls);
+    expect(second.report.tools).toEqual(first.report.tools);
+    expect(readdirSync(work)).toEqual([]);
+  });
+
+  it('emits start, then per tool tool-start … tool-end, then end with the returned report', async () => {
+    const { report, events } = await run(1, ['stamp_note']);
+    const types = events.map((event) => event.type).filter((type) => type !== 'observation');
+    expect(types[0]).toBe('start');
+    expect(types.at(-1)).toBe('end');
+    expect(types.slice(1, -1)).toEqual(['tool-start', 'contradiction', 'tool-end']);
+    const end = events.at(-1);
+    expect(end?.type === 'end' && end.report).toBe(report);
+    const verdict = report.tools[0]!.verdicts.idempotentHint;
+    expect(verdict.status).toBe('contradicted');
+    if (verdict.status === 'contradicted') {
+      expect(verdict.evidence.replay).toBe(
+        `replay stamp_note ${verdict.evidence.seed} ${verdict.evidence.path}`,
+      );
+      expect(verdict.evidence.call).toBe(2);
+    }
+  });
+});

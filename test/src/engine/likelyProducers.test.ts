@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolInfo } from '../../../src/mcp/index.js';
+import { likelyProducers } from '../../../src/engine/likelyProducers.js';
+
+const tool = (name: string, properties: string[], annotations?: Record<string, boolean>): ToolInfo => ({
+  name,
+  inputSchema: { type: 'object', properties: Object.fromEntries(properties.map((key) => [key, {}])) },
+  annotations,
+});
+
+/** The task manager's tools (no annotations): which make the requests and tasks another tool refers to. */
+const tools = [
+  tool('request_planning', ['originalRequest', 'tasks']),
+  tool('get_next_task', ['requestId']),
+  tool('mark_task_done', ['requestId', 'taskId']),
+  tool('list_requests', []),
+  tool('add_tasks_to_request', ['requestId', 'tasks']),
+  tool('approve_request_completion', ['requestId']),
+  tool('read_requests', [], { readOnlyHint: true }),
+];
+const named = (name: string) => tools.find((candidate) => candidate.name === name)!;
+
+describe('likely producers of what a tool refers to', () => {
+  it('by name and hints alone, whatever the target', () => {
+    expect(likelyProducers(tools)).toEqual(['add_tasks_to_request']);
+  });
+
+  it('tools named after an entity the target takes by id, that do not take that id themselves', () => {
+    expect(likelyProducers(tools, named('get_next_task'))).toEqual([
+      'request_planning',
+      'list_requests',
+      'add_tasks_to_request',
+    ]);
+    // taskId: tools named after tasks that take no taskId; requestId: those named after requests.
+    expect(likelyProducers(tools, named('mark_task_done'))).toEqual([
+      'request_planning',
+      'get_next_task',
+      'list_requests',
+      'add_tasks_to_request',
+    ]);
+  });
+
+  it('nothing more for a target that refers to nothing by id', () => {
+    expect(likelyProducers(tools, named('request_planning'))).toEqual(['add_tasks_to_request']);
+  });
+});

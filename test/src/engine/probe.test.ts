@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { probe } from '../../../src/engine/probe.js';
+import { newWorld, shelfPool } from './inProcessServers.js';
+
+describe('probe (in-process shelf server)', () => {
+  it("learns the server's identity and tools from a first session, with no ambient change in an idle sandbox", async () => {
+    const world = newWorld();
+    await using pool = await shelfPool(world);
+    const found = await probe(pool, 20, 10);
+    expect(found.server.name).toBe('shelf');
+    expect(found.tools.map((tool) => tool.name)).toEqual(['put', 'take', 'look', 'peek', 'stall']);
+    expect(found.ambient).toEqual([]);
+    expect(found.startupEgress).toEqual([]);
+    expect(found.placeholders.fs).toMatch(/run-0\/fs$/);
+    // The pool started the next session while the probe ran: the first run's server is ready.
+    expect(world.instances).toBe(2);
+  });
+});

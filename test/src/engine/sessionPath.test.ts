@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { formatSessionPath, parseSessionPath } from '../../../src/engine/sessionPath.js';
+
+describe('session paths', () => {
+  it('leave a run that replays alone as fast-check printed it', () => {
+    expect(formatSessionPath({ fcPath: '7:0:1' })).toBe('7:0:1');
+    expect(formatSessionPath({ fcPath: '7:0', sessionStart: 3, kept: [] })).toBe('7:0');
+    expect(parseSessionPath('7:0:1')).toEqual({ fcPath: '7:0:1' });
+  });
+
+  it('name the session and the history calls kept, and read them back', () => {
+    const path = { fcPath: '12:0:1', sessionStart: 9, kept: [0, 3, 4] };
+    expect(formatSessionPath(path)).toBe('12:0:1/s9/k0.3.4');
+    expect(parseSessionPath('12:0:1/s9/k0.3.4')).toEqual(path);
+  });
+
+  it('refuse what hintproof never prints', () => {
+    for (const text of [
+      '',
+      'a',
+      '7:',
+      '7:0/s',
+      '7/s9/k',
+      '7/s9/k1..2',
+      '7/s8/k3.1',
+      '7/s9/k0',
+      '1;rm -rf /',
+    ]) {
+      expect(parseSessionPath(text), text).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { LiveChoice } from '../../../src/generate/index.js';
+import { SessionRunner } from '../../../src/engine/sessionRunner.js';
+import { OPTIONS, call, newWorld, shelfPool, touched } from './inProcessServers.js';
+
+/** A runner over a pool of fresh in-process shelf servers, closed with the pool once `use` settles. */
+async function withRunner(
+  sessionCalls: number,
+  use: (runner: SessionRunner) => Promise<void>,
+): Promise<void> {
+  await using pool = await shelfPool(newWorld());
+  const runner = new SessionRunner(pool, sessionCalls);
+  try {
+    await use(runner);
+  } finally {
+    runner.close();
+  }
+}
+
+describe('SessionRunner (in-process shelf server, fs sandbox)', () => {
+  it('checks each command against the state just before it: what earlier runs left is existing state', async () => {
+    await withRunner(20, async (runner) => {
+      const first = await runner.run(0, [], call('put', { name: 'a' }), OPTIONS);
+      expect(touched(first.observation?.call1.changes ?? [])).toEqual(['add fs:a']);
+      expect(first.observation?.call2?.changes).toEqual([]);
+      expect(first.existing.has('a')).toBe(false);
+      const second = await runner.run(1, [], call('take', { name: 'a' }), OPTIONS);
+      expect(second.existing.has('a')).toBe(true);
+      expect(touched(second.observation?.call1.changes ?? [])).toEqual(['delete fs:a']);
+      expect(runner.historyBefore()).toEqual([
+        { tool: 'put', args: { name: 'a' }, changed: true },
+        { tool: 'put', args: { name: 'a' }, changed: false },
+      ]);
+      expect(runner.sessionStart()).toBe(0);
+      expect(runner.history()).toHaveLength(4);
+    });
+  });
+
+  it('a run preamble is made once before the command, in the same session', async () => {
+    await withRunner(20, async (runner) => {
+      const result = await runner.run(0, [call('put', { name: 'b' })], call('take', { name: 'b' }), OPTIONS);
+      expect(result.steps.map((step) => [step.tool, touched(step.changes)])).toEqual([['put', ['add fs:b']]]);
+      expect(touched(result.observation?.call1.changes ?? [])).toEqual(['delete fs:b']);
+      expect(runner.historyBefore()).toEqual([]);
+      expect(runner.history().map((made) => made.tool)).toEqual(['put', 'take', 'take']);
+    });
+  });
+
+  it('rolls over to a fresh server and sandbox once the session has made sessionCalls calls', async () => {
+    await withRunner(4, async (runner) => {
+      await runner.run(0, [], call('put', { name: 'a' }), OPTIONS);
+      await runner.run(1, [], call('put', { name: 'b' }), OPTIONS);
+      expect(runner.history()).toHaveLength(4);
+      // On the old session this third file would fill the shelf and drop `a`; a fresh sandbox holds nothing.
+      const third = await runner.run(2, [], call('put', { name: 'c' }), OPTIONS);
+      expect(runner.sessionStart()).toBe(2);
+      expect(runner.historyBefore()).toEqual([]);
+      expect(third.existing.has('a')).toBe(false);
+      expect(touched(third.observation?.call1.changes ?? [])).toEqual(['add fs:c']);
+      expect(runner.history()).toHaveLength(2);
+    });
+  });
+
+  it('takes a fresh server and sandbox once the session in use has died', async () => {
+    await withRunner(20, async (runner) => {
+      await runner.run(0, [], call('put', { name: 'a' }), OPTIONS);
+      const stalled = await runner.run(1, [], call('stall', { reason: 'test' }), {
+        ...OPTIONS,
+        timeoutSeconds: 0.2,
+      });
+      expect(stalled.observation?.call1.outcome.status).toBe('timeout');
+      const next = await runner.run(2, [], call('take', { name: 'a' }), OPTIONS);
+      expect(runner.sessionStart()).toBe(2);
+      expect(next.existing.has('a')).toBe(false);
+      expect(next.observation?.call1.outcome).toMatchObject({ status: 'returned', isError: true });
+    });
+  });
+
+  it('with sessionCalls 0 every run takes a fresh sandbox', async () => {
+    await withRunner(0, async (runner) => {
+      await runner.run(0, [], call('put', { name: 'a' }), OPTIONS);
+      const second = await runner.run(1, [], call('take', { name: 'a' }), OPTIONS);
+      expect(second.existing.has('a')).toBe(false);
+      expect(second.observation?.call1.changes).toEqual([]);
+      expect(runner.sessionStart()).toBe(1);
+      expect(runner.historyBefore()).toEqual([]);
+    });
+  });
+
+  it('offers later calls the arguments of calls that succeeded, never those of calls that failed', async () => {
+    await withRunner(20, async (runner) => {
+      const earlier = () => call('take', { name: new LiveChoice(0, ['name'], 'none', () => true) });
+      await runner.run(0, [call('put', { name: 'not plain!' })], earlier(), OPTIONS);
+      expect(runner.history()[1]?.args).toEqual({ name: 'none' });
+      await runner.run(1, [call('put', { name: 'a' })], earlier(), OPTIONS);
+      expect(runner.history().at(-1)?.args).toEqual({ name: 'a' });
+    });
+  });
+});

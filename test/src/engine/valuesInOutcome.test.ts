@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { parsedOutcome, valuesInOutcome } from '../../../src/engine/valuesInOutcome.js';
+
+const returned = (text: string, structuredContent?: unknown) => ({
+  status: 'returned' as const,
+  isError: false,
+  text,
+  ...(structuredContent === undefined ? {} : { structuredContent }),
+});
+
+describe('values in an answer', () => {
+  it('parses the whole text as JSON, else each line, and keeps structured content', () => {
+    expect(parsedOutcome(returned('{"id":"b1"}'))).toEqual([{ id: 'b1' }]);
+    expect(parsedOutcome(returned('created:\n{"id":"b2"}\nok'))).toEqual([{ id: 'b2' }]);
+    expect(parsedOutcome(returned('[]', { id: 'b3' }))).toEqual([{ id: 'b3' }, []]);
+  });
+
+  it('offers string leaves by kind; a plain short answer is one text value; failures offer nothing', () => {
+    expect(valuesInOutcome(returned('{"id":"b1","title":"Docs"}'))).toEqual([
+      { kind: 'identifier', value: 'b1', names: ['id'] },
+      { kind: 'name', value: 'Docs', names: ['title'] },
+    ]);
+    expect(valuesInOutcome(returned('done'))).toEqual([{ kind: 'text', value: 'done' }]);
+    expect(valuesInOutcome({ status: 'returned', isError: true, text: '{"id":"x"}' })).toEqual([]);
+    expect(valuesInOutcome({ status: 'timeout', seconds: 1 })).toEqual([]);
+  });
+});
