@@ -26,7 +26,7 @@ export type ToolArguments =
   | { ok: false; reason: string };
 
 /**
- * The arguments to call a tool with: objects generated from its `inputSchema`, drawing on the harvested harvested,
+ * The arguments to call a tool with: objects generated from its `inputSchema`, drawing on the harvested values,
  * and the guard that validates them before they are sent. Never throws for a bad schema: the outcome is
  * `ok: false` with a full sentence for the report, e.g.
  * `cannot generate arguments: unsupported keyword "oneOf" at #/properties/target`.

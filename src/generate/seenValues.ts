@@ -21,7 +21,7 @@ export interface ValueSource {
   readonly from: 'answer' | 'arguments';
 }
 
-/** A value of the seen values and where the run saw it, first seen first (at most `MAX_SOURCES` places). */
+/** A seen value and where the session saw it, first seen first (at most `MAX_SOURCES` places). */
 export interface SeenValue extends HarvestedValue {
   readonly sources?: readonly ValueSource[];
 }
@@ -59,7 +59,7 @@ export function valuesInArguments(args: unknown, tool: string): FoundValue[] {
   return values.map((entry) => (entry.kind === 'path' ? { ...entry, kind: 'directory' } : entry));
 }
 
-/** Pure: seen values as the seen values keeps them, each with its place (`tool`'s answer or arguments). */
+/** Pure: found values as the seen values keep them, each with its place (`tool`'s answer or arguments). */
 export function seenFrom(
   values: readonly FoundValue[],
   tool: string,
@@ -105,10 +105,10 @@ function withSources(entry: SeenValue, more: readonly ValueSource[]): SeenValue 
 }
 
 /**
- * A value to take from the seen values when the command is sent, not when it is generated: the seen of a run
+ * A value to take from the seen values when the command is sent, not when it is generated: a session's seen values
  * grows with every call (earlier arguments and responses), so fast-check generates only the index (and a
- * fallback for an empty seen), and `resolveLiveChoices` picks the value at call time. Replay stays exact: the
- * same seed makes the same calls, which see the same responses and so the same seen. `property` (normalised,
+ * fallback for when none fits), and `resolveLiveChoices` picks the value at call time. Replay stays exact: the
+ * same seed makes the same calls, which see the same responses and so the same seen values. `property` (normalised,
  * see `normalisedName`) is the name of the property it fills: values seen under that name are taken first.
  */
 export class LiveChoice {

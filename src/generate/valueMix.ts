@@ -91,8 +91,8 @@ const LIVE: Readonly<Record<PropertyRole, { kinds: readonly HarvestedValue['kind
 
 /**
  * Strings for a property, mixing harvested values (existing entities), fresh names next to them (new entities)
- * and random strings, steered by the property's name (see `propertyRole`). Pooled values keep placeholders
- * such as `{fs}` literal. With an empty harvested, or when no pooled value fits the lengths, strings are random only.
+ * and random strings, steered by the property's name (see `propertyRole`). Harvested values keep placeholders
+ * such as `{fs}` literal. With no harvested values, or when none fits the lengths, strings are random only.
  * With `live`, some values are `LiveChoice`s among the values seen earlier in the run (typed as strings here:
  * the engine resolves them before anything reads the arguments), those seen under the property's own name
  * first (`requestId` ← an answer's `requestId`), falling back to the mix above.
