@@ -106,7 +106,7 @@ function withSources(entry: SeenValue, more: readonly ValueSource[]): SeenValue 
 
 /**
  * A value to take from the seen values when the command is sent, not when it is generated: a session's seen values
- * grows with every call (earlier arguments and responses), so fast-check generates only the index (and a
+ * grow with every call (earlier arguments and responses), so fast-check generates only the index (and a
  * fallback for when none fits), and `resolveLiveChoices` picks the value at call time. Replay stays exact: the
  * same seed makes the same calls, which see the same responses and so the same seen values. `property` (normalised,
  * see `normalisedName`) is the name of the property it fills: values seen under that name are taken first.
