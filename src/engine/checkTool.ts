@@ -75,13 +75,15 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
   const effective = effectiveHints(declared);
   options.emit({ type: 'tool-start', tool: tool.name, budget: options.runs });
   const generators = new Map<string, ToolArguments>();
-  const generatorOf = (of: ToolInfo, live: boolean): CallGenerator | undefined => {
-    const key = `${of.name}\0${String(live)}`;
+  // `building`: for preamble calls, which exist to make state (non-empty arrays, non-blank strings).
+  const generatorOf = (of: ToolInfo, live: boolean, building = false): CallGenerator | undefined => {
+    const key = `${of.name}\0${String(live)}\0${String(building)}`;
     let generation = generators.get(key);
     if (generation === undefined) {
       generation = argumentsFor(of, options.harvested, {
         resolve: (args) => substituteDeep(args, options.probePlaceholders),
         live,
+        building,
       });
       generators.set(key, generation);
     }
@@ -101,13 +103,15 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
   const open = new Set(HINT_NAMES.filter((hint) => isContradictableClaim(hint, effective)));
   const alone = generatorOf(tool, false);
   const reason =
-    alone === undefined ? (generators.get(`${tool.name}\0false`) as { reason: string }).reason : undefined;
+    alone === undefined
+      ? (generators.get(`${tool.name}\0false\0false`) as { reason: string }).reason
+      : undefined;
 
   if (alone !== undefined) {
     const replaying = options.path !== undefined;
-    const live = (name: string) => {
+    const producer = (name: string) => {
       const of = options.tools.find((candidate) => candidate.name === name);
-      return of === undefined ? undefined : generatorOf(of, true);
+      return of === undefined ? undefined : generatorOf(of, true, true);
     };
     const context = (): RoundContext => ({
       seed: options.seed,
@@ -117,12 +121,12 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
       ...(options.producers === undefined ? {} : { pinned: options.producers }),
       learned,
       metExisting: tally.metExisting,
-      generates: (name) => live(name) !== undefined,
+      generates: (name) => producer(name) !== undefined,
     });
     let budget = firstBudget(options.runs, replaying, options.producers !== undefined);
     for (let plan = planRound(budget, context()); plan !== undefined; plan = planRound(budget, context())) {
       const preamble = plan.preamble.flatMap(({ tool: name, weight }) => {
-        const generator = live(name);
+        const generator = producer(name);
         return generator === undefined ? [] : [{ ...generator, weight }];
       });
       const target = preamble.length === 0 ? alone : (generatorOf(tool, true) ?? alone);

@@ -18,6 +18,8 @@ export interface ArgumentsOptions {
    * when it is made. The filter below judges their fallbacks; the caller validates the resolved arguments again.
    */
   readonly live?: boolean;
+  /** A call made to build state before the checked one: see `GenerationContext.building`. */
+  readonly building?: boolean;
 }
 
 /** A tool's argument generator and guard, or the sentence that says why there is none. */
@@ -54,6 +56,7 @@ export function argumentsFor(
     const built = schemaToArbitrary(objectSchema, {
       harvested,
       live: options.live ?? false,
+      building: options.building ?? false,
       tool: about,
     }) as fc.Arbitrary<Record<string, unknown>>;
     // The last line of defence before the guard: judged as sent (placeholders substituted), on a bounded budget.

@@ -16,12 +16,14 @@ const DEFAULT_MAX_ITEMS = 4;
  * Arrays within `minItems`/`maxItems`: the tuple part (`prefixItems`, or draft-07 `items` as an array) in full,
  * then elements of `items` (or draft-07 `additionalItems`), unique when `uniqueItems` asks, with an element of
  * `contains` put in somewhere. Items inherit the array property's name for steering. The caller filters what
- * is only aimed at (`contains` counts, uniqueness next to a tuple).
+ * is only aimed at (`contains` counts, uniqueness next to a tuple). `building` (a call made to build state):
+ * at least one element where `maxItems` allows.
  */
 export function arrayArbitrary(
   schema: SchemaObject,
   at: SchemaLocation,
   build: SchemaBuilder,
+  building = false,
 ): fc.Arbitrary<unknown[]> {
   const minItems = countKeyword(schema, 'minItems', at) ?? 0;
   const maxItems = countKeyword(schema, 'maxItems', at);
@@ -36,7 +38,10 @@ export function arrayArbitrary(
   const head = fc.tuple(
     ...prefix.slice(0, prefixLength).map((item, index) => build(item, childLocation(at, [tupleForm ? 'items' : 'prefixItems', String(index)]))),
   ); // prettier-ignore
-  const restMin = Math.max(0, minItems - prefixLength);
+  const restMin = Math.max(
+    building && prefixLength === 0 && (maxItems ?? 1) >= 1 ? 1 : 0,
+    minItems - prefixLength,
+  );
   const restMax = Math.min(
     (maxItems ?? Number.POSITIVE_INFINITY) - prefixLength,
     Math.max(restMin, prefixLength > 0 ? 0 : DEFAULT_MAX_ITEMS),

@@ -12,6 +12,11 @@ export interface GenerationContext {
    * as `LiveChoice`s, resolved when the call is made: a consumer meets what a producer just made.
    */
   readonly live?: boolean;
+  /**
+   * The call is made to build state before the checked one (a preamble): arrays hold at least one item and
+   * strings at least one visible character wherever the schema allows, since an empty create builds nothing.
+   */
+  readonly building?: boolean;
   /** The tool the arguments are for: its name and description steer SQL statements (read, write, DDL). */
   readonly tool?: { readonly name: string; readonly description?: string };
 }

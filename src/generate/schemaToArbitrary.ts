@@ -142,7 +142,7 @@ export function schemaToArbitrary(schema: unknown, context: GenerationContext): 
         );
       }
       case 'array':
-        return arrayArbitrary(subschema, at, build);
+        return arrayArbitrary(subschema, at, build, context.building);
       case 'string':
         return stringArbitrary(
           subschema,
@@ -151,6 +151,7 @@ export function schemaToArbitrary(schema: unknown, context: GenerationContext): 
           (value) => accepts(value, subschema, at),
           context.live,
           context.tool,
+          context.building,
         );
       case 'integer':
         return subschema.multipleOf !== undefined

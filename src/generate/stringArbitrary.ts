@@ -26,6 +26,7 @@ export function stringArbitrary(
   accepts: (value: unknown) => boolean,
   live = false,
   tool?: GenerationContext['tool'],
+  building = false,
 ): fc.Arbitrary<string> {
   const minLength = countKeyword(schema, 'minLength', at) ?? 0;
   const maxLength = countKeyword(schema, 'maxLength', at);
@@ -42,7 +43,11 @@ export function stringArbitrary(
       live,
       schemaRole(at.propertyName, schema, tool),
     );
-    return sqlFromSchema(schema, at, harvested, accepts, tool, pooled) ?? pooled;
+    const strings = sqlFromSchema(schema, at, harvested, accepts, tool, pooled) ?? pooled;
+    // A blank name or text builds nothing; live choices (objects until the call is made) are judged then.
+    return building && (maxLength ?? 1) >= 1
+      ? strings.filter((value) => typeof value !== 'string' || value.trim() !== '')
+      : strings;
   }
   // The pattern (or format) is the stronger constraint: build from it, then filter the rest.
   const base = (pattern === undefined ? undefined : patternArbitrary(pattern)) ?? format;

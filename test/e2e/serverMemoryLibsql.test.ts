@@ -19,6 +19,10 @@ const server = join(repoRoot, 'node_modules/mcp-memory-libsql/dist/index.js');
  * Nothing else may be contradicted: search_nodes and read_graph only SELECT (readOnlyHint: true holds);
  * delete_entity and delete_relation (idempotentHint: true) fail on the second call with "not found" and
  * change nothing; the other claims are the cautious defaults.
+ *
+ * delete_entity is reached through create → delete: its preambles call create_entities with arguments made to
+ * build state (every entity needs a non-blank name and type and at least one observation, which arguments
+ * drawn from the whole schema seldom have), and it deletes an entity named under `name` there.
  */
 describe('mcp-memory-libsql (a real server with its state in SQLite)', () => {
   it('contradicts only create_entities.idempotentHint, with rows as evidence and the churn explained', async () => {
@@ -39,6 +43,10 @@ describe('mcp-memory-libsql (a real server with its state in SQLite)', () => {
       const tool = report.tools.find((t) => t.name === name);
       expect(tool?.verdicts.readOnlyHint.status, name).toBe('consistent');
     }
+    const deleteEntity = report.tools.find((t) => t.name === 'delete_entity');
+    expect(deleteEntity?.calls.metExisting).toBeGreaterThan(0);
+    expect(deleteEntity?.verdicts.destructiveHint.status).toBe('consistent');
+    expect(deleteEntity?.verdicts.idempotentHint.status).toBe('consistent');
     const verdict = report.tools.find((t) => t.name === 'create_entities')?.verdicts.idempotentHint;
     const changes = verdict !== undefined && 'evidence' in verdict ? (verdict.evidence?.changes ?? []) : [];
     expect(changes.length).toBeGreaterThan(0);
