@@ -1,14 +1,17 @@
 /**
  * What a string property probably names, judged from its name: a `path` (file, source…), a `directory` (a
  * path that must be a directory: `dir`, `folder`), a `target` (a destination path, which usually must not
- * exist yet), a `table` of a database (`table`, `table_name`), a `name` (a bare name, title, key or
- * identifier of an entity), or free `text`.
+ * exist yet), a `filename` (a file's own name, no directory: `filename`, `file_name`, `basename`), a `table`
+ * of a database (`table`, `table_name`), a `name` (a bare name, title, key or identifier of an entity), or
+ * free `text`.
  */
-export type PropertyRole = 'path' | 'directory' | 'target' | 'table' | 'name' | 'text';
+export type PropertyRole = 'path' | 'directory' | 'target' | 'filename' | 'table' | 'name' | 'text';
 
 const TARGET_WORDS = new Set(['destination', 'dest', 'target']);
 
-const PATH_WORDS = new Set(['path', 'pathname', 'file', 'filename', 'filepath', 'source', 'src']);
+const PATH_WORDS = new Set(['path', 'pathname', 'file', 'filepath', 'source', 'src']);
+
+const FILENAME_WORDS = new Set(['filename', 'basename']);
 
 const DIRECTORY_WORDS = new Set(['dir', 'dirname', 'directory', 'folder']);
 
@@ -17,8 +20,8 @@ const NAME_WORDS = new Set(['name', 'title', 'key', 'id', 'identifier', 'note', 
 /**
  * The role of a property from the last word of its name, in any case style and singular or plural:
  * `path`, `paths`, `file_path`, `targetPath`, `source` → path; `dir`, `OUTPUT_DIR`, `folders` → directory;
- * `destination`, `dest` → target; `table`, `table_name`, `tableName` → table; `name`, `noteId`, `user_name`,
- * `title` → name.
+ * `destination`, `dest` → target; `filename`, `fileName`, `file_name`, `basename` → filename; `table`,
+ * `table_name`, `tableName` → table; `name`, `noteId`, `user_name`, `title` → name.
  */
 export function propertyRole(propertyName: string | undefined): PropertyRole {
   const words = wordsOf(propertyName);
@@ -27,6 +30,8 @@ export function propertyRole(propertyName: string | undefined): PropertyRole {
   if (/^tables?$/.test(last) || (words.at(-2) === 'table' && (last === 'name' || last === 'id')))
     return 'table';
   const forms = last.length > 2 && last.endsWith('s') ? [last, last.slice(0, -1)] : [last];
+  if (forms.some((form) => FILENAME_WORDS.has(form) || (words.at(-2) === 'file' && form === 'name')))
+    return 'filename';
   if (forms.some((form) => TARGET_WORDS.has(form))) return 'target';
   if (forms.some((form) => DIRECTORY_WORDS.has(form))) return 'directory';
   if (forms.some((form) => PATH_WORDS.has(form))) return 'path';
@@ -61,6 +66,8 @@ export function schemaRole(
 ): PropertyRole {
   const byName = propertyRole(propertyName);
   const description = typeof schema.description === 'string' ? schema.description : '';
+  // "The file name" is a bare name unless its description asks for a path ("full path to the file").
+  if (byName === 'filename') return FILENAME_AS_PATH.test(description) ? 'path' : 'filename';
   const path =
     byName === 'path' ||
     (byName === 'text' &&
@@ -77,6 +84,9 @@ export function schemaRole(
 }
 
 const DIRECTORY_FORMATS = new Set(['directory', 'dir-path']);
+
+/** A `filename` whose description asks for a path: "Full path to the file", "absolute path". */
+const FILENAME_AS_PATH = /\b(full|absolute|relative) (file ?)?path\b|\bpath (to|of) the file\b/i;
 
 const FILE_WORDS = new Set(['file', 'files', 'filename', 'filepath', 'filenames', 'filepaths']);
 

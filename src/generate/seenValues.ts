@@ -236,6 +236,7 @@ function kindOf(propertyName: string | undefined): HarvestedValue['kind'] {
   if (role === 'directory') return 'directory';
   if (role === 'table') return 'table';
   if (role === 'name') return isIdentifierName(propertyName) ? 'identifier' : 'name';
+  if (role === 'filename') return 'name';
   return 'text';
 }
 

@@ -47,6 +47,17 @@ const MIX: Readonly<
       ['random', 1],
     ],
   },
+  // A file's own name: the names of the files the sandbox holds first (`preferred` is their base names), new
+  // names, and sometimes whole paths (`otherPooled`), for a server whose `filename` is a path after all.
+  filename: {
+    kinds: ['path'],
+    weights: [
+      ['preferred', 4],
+      ['fresh', 3],
+      ['otherPooled', 2],
+      ['random', 1],
+    ],
+  },
   // Tables the database holds first (a drop or describe meets them), then new names (a create).
   table: {
     kinds: ['table'],
@@ -84,6 +95,8 @@ const LIVE: Readonly<Record<PropertyRole, { kinds: readonly HarvestedValue['kind
   // Only what the run saw as a directory (a `dir` argument): the paths it saw are mostly files.
   directory: { kinds: ['directory'], weight: 1 },
   target: { kinds: ['path', 'directory'], weight: 1 / 3 },
+  // Only what the run saw under the property's own name (`LiveChoice.onlyNamed`): other names are not files.
+  filename: { kinds: ['name', 'path'], weight: 1 },
   table: { kinds: ['table'], weight: 2 },
   name: { kinds: ['name', 'identifier', 'table'], weight: 2 },
   text: { kinds: ['text'], weight: 1 / 2 },
@@ -110,7 +123,13 @@ export function valueMix(
   const { kinds, weight } = LIVE[role];
   // An `id` property wants what the run saw as ids, not every name it saw.
   const wanted = isIdentifierName(propertyName) ? (['identifier'] as const) : kinds;
-  const choice = liveChoice(wanted, mixed, fits, propertyName) as unknown as fc.Arbitrary<string>;
+  const choice = liveChoice(
+    wanted,
+    mixed,
+    fits,
+    propertyName,
+    role === 'filename',
+  ) as unknown as fc.Arbitrary<string>;
   // An id refers to something made before: once the run saw values under the property's own name (`requestId`
   // in an answer), the rest of the mix takes them too, and stays as it was while it has seen none.
   const rest = isIdentifierName(propertyName)
@@ -137,21 +156,29 @@ function mixedValues(
   if (harvested.length === 0) return random;
   const fits = (value: string): boolean => fitsLengths(codePointLength(value), lengths);
   const { kinds, weights } = MIX[role];
+  const withKinds = harvested.filter((entry) => kinds.includes(entry.kind));
+  // Files only: a directory's own name is no file name.
+  const files = withKinds.filter((entry) => entry.kind === 'path').map((entry) => entry.value);
   const sources: Record<Source, fc.Arbitrary<string> | undefined> = {
     preferred: constantsFrom(
-      harvested.filter((entry) => kinds.includes(entry.kind)).map((entry) => entry.value),
+      role === 'filename' ? files.map(baseName) : withKinds.map((entry) => entry.value),
       fits,
     ),
     otherPooled: constantsFrom(
-      harvested
-        .filter((entry) => !kinds.includes(entry.kind) && entry.kind !== 'relation')
-        .map((entry) => entry.value),
+      role === 'filename'
+        ? files
+        : harvested
+            .filter((entry) => !kinds.includes(entry.kind) && entry.kind !== 'relation')
+            .map((entry) => entry.value),
       fits,
     ),
     fresh:
       role === 'text'
         ? undefined
-        : freshEntity(role === 'name' || role === 'table' ? [''] : directoriesOf(harvested), lengths),
+        : freshEntity(
+            role === 'name' || role === 'table' || role === 'filename' ? [''] : directoriesOf(harvested),
+            lengths,
+          ),
     random,
   };
   const mixed = weights.flatMap(([source, weight]) => {
@@ -168,6 +195,11 @@ function constantsFrom(
 ): fc.Arbitrary<string> | undefined {
   const kept = [...new Set(values)].filter(fits).sort(simplestFirst);
   return kept.length === 0 ? undefined : fc.constantFrom(...kept);
+}
+
+/** `{fs}/notes/a.md` → `a.md`. */
+function baseName(path: string): string {
+  return path.slice(path.replace(/\/+$/, '').lastIndexOf('/') + 1).replace(/\/+$/, '');
 }
 
 /** Directories worth creating a new entry in: harvested directories and the parents of harvested paths. */

@@ -85,3 +85,41 @@ describe('schemaRole', () => {
     expect(share('read_text_file', 5)).toBeLessThan(0.25);
   });
 });
+
+describe('a file name property', () => {
+  const createNote = (description: string) => ({
+    name: 'create-note',
+    inputSchema: {
+      type: 'object',
+      properties: { filename: { type: 'string', description } },
+      required: ['filename'],
+    },
+  });
+  const harvested: HarvestedValue[] = [
+    { kind: 'directory', value: '{fs}/projects' },
+    { kind: 'path', value: '{fs}/projects/Plan.md' },
+    { kind: 'path', value: '{fs}/Welcome.md' },
+  ];
+  const sample = (description: string) => {
+    const generated = argumentsFor(createNote(description), harvested);
+    if (!generated.ok) throw new Error(generated.reason);
+    return fc.sample(generated.arbitrary, { seed: 7, numRuns: 300 }).map((args) => String(args.filename));
+  };
+
+  it('gets the names of the files the sandbox holds, new names, and whole paths only now and then', () => {
+    // obsidian-mcp's create-note: "Filename cannot contain path separators"
+    const values = sample("Just the note name without any path separators (e.g. 'my-note.md')");
+    expect(values).toContain('Plan.md');
+    expect(values).toContain('Welcome.md');
+    expect(values).not.toContain('projects');
+    expect(values.filter((value) => value.includes('/')).length).toBeLessThan(values.length / 4);
+  });
+
+  it('is a path when its description asks for one', () => {
+    expect(schemaRole('filename', { description: 'Full path to the file' })).toBe('path');
+    expect(schemaRole('filename', { description: 'Name of the file' })).toBe('filename');
+    const values = sample('The absolute path of the file to read');
+    expect(values).toContain('{fs}/projects/Plan.md');
+    expect(values.filter((value) => value.includes('/')).length).toBeGreaterThan(values.length / 4);
+  });
+});
