@@ -29,6 +29,7 @@ import { buildProgram } from './program.js';
 import { replayLine } from './replayLine.js';
 import { resolveCommandPaths } from '../launch/resolveCommandPaths.js';
 import { watchChecks, watchedDirectories } from './watch.js';
+import { workDirectory } from './workDirectory.js';
 
 export interface Io {
   readonly stdout: (text: string) => void;
@@ -181,6 +182,7 @@ async function check(
       ...(args.producers === undefined ? {} : { producers: args.producers }),
       ...(baseline === undefined ? {} : { baseline }),
       isolation: args.isolation !== false,
+      ...(args.workDir === undefined ? {} : { workDirectory: workDirectory(args.workDir, io.cwd) }),
       ...(args.toolSettings === undefined ? {} : { toolSettings: args.toolSettings }),
     },
     (event) => reporters.emit(redactor.value(event)),

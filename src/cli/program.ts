@@ -68,6 +68,8 @@ export interface CheckArguments {
   readonly appendArg: readonly string[];
   /** `--allow-install-scripts`: run the install scripts of a package an npx-style command installs. */
   readonly allowInstallScripts?: boolean;
+  /** `--work-dir DIR`: where the run directories (the sandboxes) are made; the system temp dir by default. */
+  readonly workDir?: string;
   readonly color?: boolean;
 }
 
@@ -275,6 +277,11 @@ export function buildProgram(
       '--allow-install-scripts',
       'run the install scripts of the package an npx-style command installs (off by default: they run on ' +
         'this machine, outside the sandbox)',
+    )
+    .option(
+      '--work-dir <dir>',
+      'an existing directory to make the sandboxes in (default: the system temp directory), for a server ' +
+        'that refuses paths under /tmp',
     )
     .option(
       '--no-isolation',

@@ -31,6 +31,7 @@ function runShape(args: CheckArguments, cwd: string): RunShape {
       calibration: args.calibration,
       ...(args.isolation === false ? { isolation: false } : {}),
       ...(args.allowInstallScripts ? { allowInstallScripts: true } : {}),
+      ...(args.workDir === undefined ? {} : { workDir: args.workDir }),
     },
     cwd,
   );

@@ -214,7 +214,10 @@ export async function startSession(
       // Give a dying server a moment to exit, so its status and stderr are complete.
       await waitAtMost(running.exited, 200);
       const attempts = egress ? await egress.read() : [];
-      throw startupFailure(spec, running, transport.garbage(), error, { egress: attempts });
+      throw startupFailure(spec, running, transport.garbage(), error, {
+        egress: attempts,
+        sandbox: directory,
+      });
     }
     try {
       return await openSession(sandbox, connection, {
@@ -230,7 +233,11 @@ export async function startSession(
       await waitAtMost(running.exited, 200);
       if (running.exitStatus() === undefined) throw error;
       const attempts = egress ? await egress.read() : [];
-      throw startupFailure(spec, running, [], error, { egress: attempts, stage: 'tools/list' });
+      throw startupFailure(spec, running, [], error, {
+        egress: attempts,
+        stage: 'tools/list',
+        sandbox: directory,
+      });
     }
   } catch (error) {
     await dispose();

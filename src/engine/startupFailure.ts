@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { EgressAttempt, ServerProcess } from '../../harness/process/index.js';
 import { SpawnError } from '../../harness/process/index.js';
 import type { ServerSpec } from './session.js';
@@ -10,6 +11,8 @@ export interface StartupContext {
   readonly egress?: readonly EgressAttempt[];
   /** What the server had answered when it failed: nothing yet, or initialize (and tools/list failed). */
   readonly stage?: 'initialize' | 'tools/list';
+  /** The run directory the server was started in (its `{fs}` is inside). */
+  readonly sandbox?: string;
 }
 
 /** Explains why a server did not come up: what failed, what it printed, and what to do. */
@@ -49,6 +52,7 @@ export function startupFailure(
         (stderr ? `Its stderr ended with:\n${stderr}\n` : 'It wrote nothing to stderr.\n') +
         (services ??
           nativeAddonNote(tail) ??
+          sandboxPlaceNote(tail, context.sandbox) ??
           (/EACCES|permission denied/i.test(stderr) && spec.isolation
             ? "Isolated servers run as an unprivileged user (uid 65534) with your HOME hidden: make the server's " +
               'files readable by others (chmod o+rX), or use --no-isolation.'
@@ -78,6 +82,19 @@ function nativeAddonNote(stderr: string): string | undefined {
     'install scripts. hintproof installs the package of an npx-style command with install scripts off: ' +
     're-run with --allow-install-scripts (they run on this machine, outside the sandbox), or install the ' +
     'package yourself and give its entry file as the command.'
+  );
+}
+
+/**
+ * When the server's last words name the sandbox (it refused its place: "Points to a system directory:
+ * /tmp/…/run-0/fs"), how to give it another; else undefined.
+ */
+function sandboxPlaceNote(stderr: string, sandbox: string | undefined): string | undefined {
+  if (sandbox === undefined || !stderr.includes(sandbox)) return undefined;
+  const parent = dirname(dirname(sandbox));
+  return (
+    `Its message names the sandbox, made under ${parent}. If the server refuses paths there, give ` +
+    'hintproof another place with --work-dir DIR (an existing directory).'
   );
 }
 

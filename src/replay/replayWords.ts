@@ -39,6 +39,8 @@ export interface RunShape {
   /** False for `--no-isolation`. */
   readonly isolation?: boolean;
   readonly allowInstallScripts?: boolean;
+  /** `--work-dir`: where the sandboxes were made (a server may refuse some places, e.g. under /tmp). */
+  readonly workDir?: string;
 }
 
 /** The counterexample a replay command targets. */
@@ -90,6 +92,7 @@ export function replayWords(shape: RunShape, target: ReplayTarget): string[] {
   number('--calibration', shape.calibration, CHECK_DEFAULTS.calibration);
   if (shape.isolation === false) words.push('--no-isolation');
   if (shape.allowInstallScripts) words.push('--allow-install-scripts');
+  option('--work-dir', shape.workDir);
   words.push('--tool', target.tool, '--seed', String(target.seed), '--path', target.path);
   if (target.producers !== undefined) {
     words.push('--producers', target.producers.length > 0 ? target.producers.join(',') : 'none');
@@ -109,6 +112,7 @@ export function absoluteShape(shape: RunShape, cwd: string): RunShape {
     sqlite: absolute(shape.sqlite),
     home: absolute(shape.home),
     pg: absolute(shape.pg),
+    workDir: absolute(shape.workDir),
   };
   return {
     ...shape,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,37 @@ describe('bad input', () => {
       /exited with code 1 before answering initialize/,
       /could not load a native addon .* --allow-install-scripts/s,
     );
+  });
+
+  it("a server that refuses the sandbox's place: says so, and --work-dir gives it another", async () => {
+    const command = [
+      '--env',
+      `REFUSE_UNDER=${realpathSync(tmpdir())}`,
+      '--',
+      'node',
+      join(fixtures, 'refuses-tmp.js'),
+      '{fs}',
+    ];
+    const refused = await runCli(['check', ...command], { timeoutMs: 30_000 });
+    expectSetupError(
+      refused,
+      /exited with code 1 before answering initialize/,
+      /points to a system directory/,
+      /Its message names the sandbox, made under .*--work-dir DIR/s,
+    );
+    const elsewhere = mkdtempSync('/var/tmp/hintproof-work-dir-');
+    chmodSync(elsewhere, 0o755);
+    try {
+      const moved = await runCli(['check', '--runs', '2', '--work-dir', elsewhere, ...command], {
+        json: true,
+        timeoutMs: 60_000,
+      });
+      expect(moved.stderr).toBe('');
+      expect(moved.code).toBe(0);
+      expect(moved.report?.tools.map((tool) => tool.name)).toEqual(['list']);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('a program whose stdout is not MCP: the offending lines are shown', async () => {

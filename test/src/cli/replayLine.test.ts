@@ -36,10 +36,12 @@ describe('replayLine', () => {
       calibration: 100,
       isolation: false,
       allowInstallScripts: true,
+      workDir: 'sandboxes',
     };
     expect(replayLine(args, 't', 1, '0:0', ['make', 'link'], '/p')).toBe(
       'hintproof check --config /p/hintproof.config.ts --runs 40 --calibration 100 --no-isolation ' +
-        '--allow-install-scripts --tool t --seed 1 --path 0:0 --producers make,link -- node server.js {fs}',
+        '--allow-install-scripts --work-dir /p/sandboxes --tool t --seed 1 --path 0:0 --producers make,link ' +
+        '-- node server.js {fs}',
     );
   });
 
