@@ -16,7 +16,7 @@ import { carriesSql, namedLikeQuery, sqlIntent } from './sqlRole.js';
 /**
  * Strings within `minLength`/`maxLength`, drawn from harvested and seen values as steered by the property name. A
  * `pattern` is generated with `fc.stringMatching`, a known `format` with fast-check's own arbitraries (email,
- * uri, uuid, date-time…); both are filtered (bounded) against the whole string schema and mixed with the pooled
+ * uri, uuid, date-time…); both are filtered (bounded) against the whole string schema and mixed with the harvested
  * values that satisfy it.
  */
 export function stringArbitrary(
@@ -36,14 +36,14 @@ export function stringArbitrary(
   const lengths = { minLength, maxLength };
   const format = formatArbitrary(schema.format, schema.description);
   if (pattern === undefined && format === undefined) {
-    const pooled = valueMix(
+    const mixed = valueMix(
       harvested,
       at.propertyName,
       lengths,
       live,
       schemaRole(at.propertyName, schema, tool),
     );
-    const strings = sqlFromSchema(schema, at, harvested, accepts, tool, pooled) ?? pooled;
+    const strings = sqlFromSchema(schema, at, harvested, accepts, tool, mixed) ?? mixed;
     // A blank name or text builds nothing; live choices (objects until the call is made) are judged then.
     return building && (maxLength ?? 1) >= 1
       ? strings.filter((value) => typeof value !== 'string' || value.trim() !== '')
@@ -55,12 +55,12 @@ export function stringArbitrary(
     pattern !== undefined ? `"pattern" ${JSON.stringify(pattern)}` : `"format" ${String(schema.format)}`;
   const candidates = base ?? valueMix(harvested, at.propertyName, lengths);
   const generated = boundedFilter(candidates, accepts, pointerOf(at), `${what} with its lengths`);
-  const pooled = [...new Set(harvested.map((entry) => entry.value))].filter(accepts).sort();
-  if (pooled.length === 0) return generated;
+  const fitting = [...new Set(harvested.map((entry) => entry.value))].filter(accepts).sort();
+  if (fitting.length === 0) return generated;
   return fc.oneof(
     { withCrossShrink: true },
     { arbitrary: generated, weight: 3 },
-    { arbitrary: fc.constantFrom(...pooled), weight: 1 },
+    { arbitrary: fc.constantFrom(...fitting), weight: 1 },
   );
 }
 

@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import fc from 'fast-check';
 import type { HarvestedValue } from '../../harness/index.js';
 import { FRESH_NAME_LENGTH, freshName } from './freshName.js';
@@ -11,7 +12,7 @@ export interface StringLengths {
   readonly maxLength: number | undefined;
 }
 
-type Source = 'preferred' | 'otherPooled' | 'fresh' | 'random';
+type Source = 'preferred' | 'otherHarvested' | 'fresh' | 'random';
 
 /**
  * How each role mixes its sources, in shrinking order (a failing value is first tried as the first source's
@@ -29,13 +30,13 @@ const MIX: Readonly<
       ['random', 2],
     ],
   },
-  // Directories first; files are pooled too (a tool that takes a file or a directory), then new ones.
+  // Directories first; files are offered too (a tool that takes a file or a directory), then new ones.
   directory: {
     kinds: ['directory'],
     weights: [
       ['preferred', 5],
       ['fresh', 2],
-      ['otherPooled', 1],
+      ['otherHarvested', 1],
       ['random', 1],
     ],
   },
@@ -48,13 +49,13 @@ const MIX: Readonly<
     ],
   },
   // A file's own name: the names of the files the sandbox holds first (`preferred` is their base names), new
-  // names, and sometimes whole paths (`otherPooled`), for a server whose `filename` is a path after all.
+  // names, and sometimes whole paths (`otherHarvested`), for a server whose `filename` is a path after all.
   filename: {
     kinds: ['path'],
     weights: [
       ['preferred', 4],
       ['fresh', 3],
-      ['otherPooled', 2],
+      ['otherHarvested', 2],
       ['random', 1],
     ],
   },
@@ -64,7 +65,7 @@ const MIX: Readonly<
     weights: [
       ['preferred', 6],
       ['fresh', 2],
-      ['otherPooled', 1],
+      ['otherHarvested', 1],
       ['random', 1],
     ],
   },
@@ -72,7 +73,7 @@ const MIX: Readonly<
     kinds: ['name', 'identifier', 'table'],
     weights: [
       ['preferred', 5],
-      ['otherPooled', 1],
+      ['otherHarvested', 1],
       ['fresh', 3],
       ['random', 1],
     ],
@@ -81,7 +82,7 @@ const MIX: Readonly<
     kinds: [],
     weights: [
       ['random', 6],
-      ['otherPooled', 2],
+      ['otherHarvested', 2],
     ],
   },
 };
@@ -161,10 +162,10 @@ function mixedValues(
   const files = withKinds.filter((entry) => entry.kind === 'path').map((entry) => entry.value);
   const sources: Record<Source, fc.Arbitrary<string> | undefined> = {
     preferred: constantsFrom(
-      role === 'filename' ? files.map(baseName) : withKinds.map((entry) => entry.value),
+      role === 'filename' ? files.map((file) => posix.basename(file)) : withKinds.map((entry) => entry.value),
       fits,
     ),
-    otherPooled: constantsFrom(
+    otherHarvested: constantsFrom(
       role === 'filename'
         ? files
         : harvested
@@ -195,11 +196,6 @@ function constantsFrom(
 ): fc.Arbitrary<string> | undefined {
   const kept = [...new Set(values)].filter(fits).sort(simplestFirst);
   return kept.length === 0 ? undefined : fc.constantFrom(...kept);
-}
-
-/** `{fs}/notes/a.md` → `a.md`. */
-function baseName(path: string): string {
-  return path.slice(path.replace(/\/+$/, '').lastIndexOf('/') + 1).replace(/\/+$/, '');
 }
 
 /** Directories worth creating a new entry in: harvested directories and the parents of harvested paths. */
