@@ -17,7 +17,7 @@ import {
 
 /**
  * A real SDK server (in-memory transport) whose read-only tools show its state beside parts that change on
- * their own: a clock, a count of its own reads, a random number, one that fails; and, with `peek`, a tool
+ * their own: a clock, a count of its own reads, a random whole number, one that fails; and, with `peek`, a tool
  * that claims read-only but counts a view of every item when called.
  */
 async function connectToNoisyServer(options: { peek: boolean }) {
@@ -42,7 +42,8 @@ async function connectToNoisyServer(options: { peek: boolean }) {
           JSON.stringify({ now: process.hrtime.bigint().toString(), reads: state.reads, items: state.items }),
         );
       case 'random':
-        return text(String(Math.random()));
+        // A whole number below a million: always JSON, never so many digits that a double could lose them.
+        return text(String(Math.floor(Math.random() * 1_000_000)));
       case 'log':
         return text(
           `checked at ${process.hrtime.bigint()}\n${state.items.map((item) => `item ${item.id}`).join('\n')}`,
