@@ -10,14 +10,15 @@ import type { Baseline } from '../baseline/baselineFile.js';
 import type { ToolSettings } from '../config/defineConfig.js';
 import { compareBaseline } from '../baseline/compareBaseline.js';
 import { declaredHints, effectiveHints } from '../hints/effectiveHints.js';
-import type { PackageInfo, Report, Settings } from '../model/report.js';
+import type { PackageInfo, Report, Settings, ToolReport } from '../model/report.js';
 import { checkTool } from './checkTool.js';
 import type { EventSink } from '../model/events.js';
 import { exclusionOf } from './exclusion.js';
 import { isolationPlan } from './isolationPlan.js';
+import type { IsolationPlan } from './isolationPlan.js';
 import { BLIND_REASON, blindReport, isBlind } from './blindness.js';
 import { checkInOrder, defaultJobs } from './checkInOrder.js';
-import { RunNumbering, withPool } from './sessionPool.js';
+import { SessionPool } from './sessionPool.js';
 import { parseSessionPath } from './sessionPath.js';
 import type { SessionPath } from './sessionPath.js';
 import type { ToolInfo } from '../mcp/index.js';
@@ -126,81 +127,21 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       'inProcess' in server
         ? (directory) => startInProcessSession(server, providers, directory)
         : (directory) => startSession(server, providers, directory);
-    const numbering = new RunNumbering();
-    const found = await withPool(start, root, numbering, (pool) =>
-      probe(pool, options.calibrationMs, options.timeoutSeconds, options.maxObservers),
-    );
-    // Every session after the probe also reads the server's own view of its state around each call.
-    const observed: SessionStarter = async (directory) =>
-      observingSession(await start(directory), found.observers);
-    if (found.tools.length === 0) {
-      throw new SetupError(
-        `The server "${found.server.name}" lists no tools (tools/list returned an empty list), so there is nothing ` +
-          'to check. Check that the command starts the server with the arguments and --env values that enable its tools.',
-      );
-    }
-    const selected = selectTools(found.tools, options.tools);
-    if (options.producers !== undefined) selectTools(found.tools, options.producers, '--producers');
-    const maxCommands = options.maxCommands ?? DEFAULTS.maxCommands;
-    const path = options.path === undefined ? undefined : parsePath(options.path);
-    const settings: Settings = {
-      runs: options.runs,
-      seed: options.seed,
-      timeoutSeconds: options.timeoutSeconds,
-      maxCommands,
-      ignore: options.ignore,
-      ...(options.path === undefined ? {} : { path: options.path }),
-      isolation: plan.isolation,
-      ...(plan.note === undefined ? {} : { isolationNote: plan.note }),
-      ...(plan.unobserved === undefined ? {} : { unobserved: plan.unobserved }),
-    };
-    emit({
-      type: 'start',
-      server: found.server,
-      settings,
-      command: options.commandLine,
-      ...(options.package === undefined ? {} : { package: options.package }),
-      tools: selected.map((tool) => {
-        const declared = declaredHints(tool.annotations);
-        return { name: tool.name, declared, effective: effectiveHints(declared) };
-      }),
-      ambient: found.ambient,
-    });
-    const isExcluded = exclusionOf(found.ambient, options.ignore);
-    const checkOne = (tool: ToolInfo, emitTool: EventSink) =>
-      withPool(observed, root, numbering, (toolPool) =>
-        checkTool(tool, {
-          pool: toolPool,
-          tools: found.tools,
-          harvested: options.pools === false ? [] : placesNamed(found.harvested, serverWords(options.server)),
-          stateful: options.pools !== false,
-          probePlaceholders: found.placeholders,
-          runs: options.toolSettings?.[tool.name]?.runs ?? options.runs,
-          fixedArgs: (name) => options.toolSettings?.[name]?.args ?? {},
-          ...(options.producers === undefined ? {} : { producers: options.producers }),
-          seed: options.seed,
-          ...(path === undefined ? {} : { path }),
-          sessionCalls: maxCommands <= 1 ? 0 : maxCommands,
-          timeoutSeconds: options.timeoutSeconds,
-          isExcluded,
-          ...(plan.egressUnobserved === undefined ? {} : { egressUnobserved: plan.egressUnobserved }),
-          replayLine: options.replayLine,
-          emit: emitTool,
-        }),
-      );
     // With Postgres, tools share one cluster (template copies, cluster-wide objects): one at a time by default,
     // as sessions beside each other were seen to change a seed's report.
-    const checked = await checkInOrder(
-      selected,
-      options.jobs ?? (pg === undefined ? defaultJobs() : 1),
-      checkOne,
-      emit,
-    );
+    const jobs = options.jobs ?? (pg === undefined ? defaultJobs() : 1);
+    const pool = new SessionPool(start, root, jobs);
+    let checkedAll: Awaited<ReturnType<typeof checkAll>>;
+    try {
+      checkedAll = await checkAll(pool, options, plan, jobs, emit);
+    } finally {
+      // Every run's sandbox is gone before the report, so what the server made outside them is found next.
+      await pool[Symbol.asyncDispose]();
+    }
+    const { found, settings, checked } = checkedAll;
     // A check that saw nothing change and met no state anywhere confirms no claim about state.
     const blind = isBlind(checked);
     const tools = blind ? checked.map(blindReport) : checked;
-    // Every run's sandbox is gone before the report (each pool is disposed with its tool), so what the
-    // server made outside them has been found.
     const createdDatabases = (await pgProvider?.sweep()) ?? [];
     const report: Report = {
       hintproof: options.server.clientVersion,
@@ -225,6 +166,76 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
     await removeTree(root);
     unregister();
   }
+}
+
+/**
+ * The probe, then every selected tool's check (`jobs` at a time), all in sessions from `pool`; sessions after
+ * the probe also read the server's own view of its state around each call.
+ */
+async function checkAll(
+  pool: SessionPool,
+  options: CheckOptions,
+  plan: IsolationPlan,
+  jobs: number,
+  emit: EventSink,
+): Promise<{ found: ProbeResult; settings: Settings; checked: ToolReport[] }> {
+  const found = await probe(pool, options.calibrationMs, options.timeoutSeconds, options.maxObservers);
+  pool.view((session) => observingSession(session, found.observers));
+  if (found.tools.length === 0) {
+    throw new SetupError(
+      `The server "${found.server.name}" lists no tools (tools/list returned an empty list), so there is nothing ` +
+        'to check. Check that the command starts the server with the arguments and --env values that enable its tools.',
+    );
+  }
+  const selected = selectTools(found.tools, options.tools);
+  if (options.producers !== undefined) selectTools(found.tools, options.producers, '--producers');
+  const maxCommands = options.maxCommands ?? DEFAULTS.maxCommands;
+  const path = options.path === undefined ? undefined : parsePath(options.path);
+  const settings: Settings = {
+    runs: options.runs,
+    seed: options.seed,
+    timeoutSeconds: options.timeoutSeconds,
+    maxCommands,
+    ignore: options.ignore,
+    ...(options.path === undefined ? {} : { path: options.path }),
+    isolation: plan.isolation,
+    ...(plan.note === undefined ? {} : { isolationNote: plan.note }),
+    ...(plan.unobserved === undefined ? {} : { unobserved: plan.unobserved }),
+  };
+  emit({
+    type: 'start',
+    server: found.server,
+    settings,
+    command: options.commandLine,
+    ...(options.package === undefined ? {} : { package: options.package }),
+    tools: selected.map((tool) => {
+      const declared = declaredHints(tool.annotations);
+      return { name: tool.name, declared, effective: effectiveHints(declared) };
+    }),
+    ambient: found.ambient,
+  });
+  const isExcluded = exclusionOf(found.ambient, options.ignore);
+  const checkOne = (tool: ToolInfo, emitTool: EventSink) =>
+    checkTool(tool, {
+      pool,
+      tools: found.tools,
+      harvested: options.pools === false ? [] : placesNamed(found.harvested, serverWords(options.server)),
+      stateful: options.pools !== false,
+      probePlaceholders: found.placeholders,
+      runs: options.toolSettings?.[tool.name]?.runs ?? options.runs,
+      fixedArgs: (name) => options.toolSettings?.[name]?.args ?? {},
+      ...(options.producers === undefined ? {} : { producers: options.producers }),
+      seed: options.seed,
+      ...(path === undefined ? {} : { path }),
+      sessionCalls: maxCommands <= 1 ? 0 : maxCommands,
+      timeoutSeconds: options.timeoutSeconds,
+      isExcluded,
+      ...(plan.egressUnobserved === undefined ? {} : { egressUnobserved: plan.egressUnobserved }),
+      replayLine: options.replayLine,
+      emit: emitTool,
+    });
+  const checked = await checkInOrder(selected, jobs, checkOne, emit);
+  return { found, settings, checked };
 }
 
 function parsePath(text: string): SessionPath {

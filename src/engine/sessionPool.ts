@@ -4,31 +4,46 @@ import type { RunSession } from './session.js';
 /** Starts one session in a fresh run directory (a spawned server, or an in-process one). */
 export type SessionStarter = (directory: string) => Promise<RunSession>;
 
+/** How the sessions handed out are seen (the probe's observers read around every call); see `SessionPool.view`. */
+export type SessionView = (session: RunSession) => Promise<RunSession>;
+
 /**
- * Hands out fresh sessions, preparing the next one (sandbox copy, process spawn, initialize, tools/list,
- * baseline) while the current run executes, so that spawn latency hides behind the work.
+ * Hands out fresh sessions, keeping up to `spares` of them prepared (sandbox copy, process spawn, initialize,
+ * tools/list, baseline) while the current runs execute, so that spawn latency hides behind the work. One pool
+ * serves a whole check, the probe and every tool: a session prepared and not taken by one tool is taken by
+ * the next, so only the last `spares` are ever started for nothing.
  */
 export class SessionPool implements AsyncDisposable {
-  #next: Promise<RunSession> | undefined;
+  readonly #prepared: Array<Promise<RunSession>> = [];
   readonly #retired: Array<Promise<void>> = [];
+  #view: SessionView | undefined;
+  #number = 0;
 
   constructor(
     private readonly start: SessionStarter,
     private readonly root: string,
-    /** Numbers run directories: pools that share a root share it. */
-    private readonly numbering: RunNumbering = new RunNumbering(),
+    /** Sessions kept prepared: one per taker that runs at once (`--jobs`). */
+    private readonly spares = 1,
   ) {}
+
+  /**
+   * Sessions taken from now on are seen through `view` (prepared ones too: it applies when one is taken, so
+   * what it reads is read then). Disposing a viewed session disposes the session it wraps.
+   */
+  view(view: SessionView): void {
+    this.#view = view;
+  }
 
   /** A fresh session; the caller disposes it through `release`. */
   async take(): Promise<RunSession> {
-    const session = this.#next ?? this.#start();
-    this.#next = undefined;
+    // A start that failed prepares nothing more: the next take starts one and sees the failure itself.
+    const ready = await (this.#prepared.shift() ?? this.#start());
+    while (this.#prepared.length < this.spares) this.#prepared.push(this.#start());
+    if (this.#view === undefined) return ready;
     try {
-      const ready = await session;
-      this.#next = this.#start();
-      return ready;
+      return await this.#view(ready);
     } catch (error) {
-      this.#next = undefined;
+      this.release(ready);
       throw error;
     }
   }
@@ -39,35 +54,17 @@ export class SessionPool implements AsyncDisposable {
   }
 
   async [Symbol.asyncDispose](): Promise<void> {
-    const pending = this.#next;
-    this.#next = undefined;
-    if (pending) await pending.then((session) => session[Symbol.asyncDispose]()).catch(() => {});
+    const pending = this.#prepared.splice(0);
+    await Promise.all(
+      pending.map((prepared) => prepared.then((session) => session[Symbol.asyncDispose]()).catch(() => {})),
+    );
     await Promise.all(this.#retired);
   }
 
   #start(): Promise<RunSession> {
-    const session = this.start(runDirectory(this.root, this.numbering.next()));
+    const session = this.start(runDirectory(this.root, this.#number++));
     // A prepared session that nobody takes must not become an unhandled rejection.
     session.catch(() => {});
     return session;
   }
-}
-
-/** The next free run directory number under one root. */
-export class RunNumbering {
-  #next = 0;
-  next(): number {
-    return this.#next++;
-  }
-}
-
-/** A pool of its own for `use` (one tool's check), disposed with every session it made once `use` settles. */
-export async function withPool<R>(
-  start: SessionStarter,
-  root: string,
-  numbering: RunNumbering,
-  use: (pool: SessionPool) => Promise<R>,
-): Promise<R> {
-  await using pool = new SessionPool(start, root, numbering);
-  return await use(pool);
 }

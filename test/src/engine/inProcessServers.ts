@@ -104,14 +104,16 @@ export function newWorld(peekLiesOnCall = 0, startsBeforeFailing = Infinity): Wo
 export async function shelfPool(
   world: World,
   adapt: (session: RunSession) => RunSession = (session) => session,
+  spares = 1,
 ): Promise<SessionPool & AsyncDisposable> {
-  return inProcessPool((fs) => shelfServer(fs, world), adapt);
+  return inProcessPool((fs) => shelfServer(fs, world), adapt, spares);
 }
 
 /** A pool of in-process servers made by `serve`, each on a fresh empty `{fs}` sandbox (its path given). */
 export async function inProcessPool(
   serve: (fs: string) => McpServer,
   adapt: (session: RunSession) => RunSession = (session) => session,
+  spares = 1,
 ): Promise<SessionPool & AsyncDisposable> {
   const root = await createWorkRoot(tmpdir());
   const provider = await createFsProvider({});
@@ -123,6 +125,7 @@ export async function inProcessPool(
   const pool = new SessionPool(
     async (directory) => adapt(await startInProcessSession(spec, [provider], directory)),
     root,
+    spares,
   );
   const dispose = pool[Symbol.asyncDispose].bind(pool);
   return Object.assign(pool, {

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { RunSession } from '../../../src/engine/session.js';
+import { newWorld, shelfPool } from './inProcessServers.js';
+
+/** Counts the sessions of a pool that were disposed, by wrapping each one's dispose as it starts. */
+function countingDisposals(): { disposed: () => number; adapt: (session: RunSession) => RunSession } {
+  let disposed = 0;
+  return {
+    disposed: () => disposed,
+    adapt: (session) => ({
+      ...session,
+      [Symbol.asyncDispose]: async () => {
+        disposed++;
+        await session[Symbol.asyncDispose]();
+      },
+    }),
+  };
+}
+
+describe('SessionPool (in-process shelf servers)', () => {
+  it('hands the session prepared after one take to the next, and disposes every session it started', async () => {
+    const world = newWorld();
+    const counting = countingDisposals();
+    {
+      await using pool = await shelfPool(world, counting.adapt);
+      const first = await pool.take();
+      pool.release(first);
+      const second = await pool.take();
+      expect(second.sandbox.directory).not.toBe(first.sandbox.directory);
+      pool.release(second);
+    }
+    // Two taken and one prepared: a pool per taker would have started one more for nothing.
+    expect(world.instances).toBe(3);
+    expect(counting.disposed()).toBe(3);
+  });
+
+  it('gives takers at once a session each and loses no prepared one', async () => {
+    const world = newWorld();
+    const counting = countingDisposals();
+    {
+      await using pool = await shelfPool(world, counting.adapt, 2);
+      const [a, b] = await Promise.all([pool.take(), pool.take()]);
+      expect(a?.sandbox.directory).not.toBe(b?.sandbox.directory);
+      pool.release(a);
+      pool.release(b);
+      const [c, d] = await Promise.all([pool.take(), pool.take()]);
+      pool.release(c);
+      pool.release(d);
+    }
+    // Four taken and two kept prepared, each of them disposed.
+    expect(world.instances).toBe(6);
+    expect(counting.disposed()).toBe(6);
+  });
+
+  it('sees sessions taken after view() through it, prepared ones included, and disposes what it wraps', async () => {
+    const world = newWorld();
+    const counting = countingDisposals();
+    const viewed: string[] = [];
+    {
+      await using pool = await shelfPool(world, counting.adapt);
+      const plain = await pool.take();
+      pool.release(plain);
+      pool.view((session) => {
+        viewed.push(session.sandbox.directory);
+        return Promise.resolve({ ...session, tools: [] });
+      });
+      const seen = await pool.take();
+      expect(seen.tools).toEqual([]);
+      expect(viewed).toEqual([seen.sandbox.directory]);
+      expect(plain.tools.length).toBeGreaterThan(0);
+      pool.release(seen);
+    }
+    expect(counting.disposed()).toBe(world.instances);
+  });
+});
