@@ -1,6 +1,7 @@
 import type { Change, HarvestedValue } from '../../harness/index.js';
 import { changeKey, SandboxLost } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
+import { describeEgress } from '../../harness/process/index.js';
 import type { ServerIdentity, ToolInfo } from '../mcp/index.js';
 import { SetupError } from '../model/setupError.js';
 import type { ObservedEnvironment } from '../observe/index.js';
@@ -56,6 +57,7 @@ async function calibrate(
     const startupEgress = await session.egress();
     const ambient = session.sandbox.diff(session.baseline, later);
     const ambientKeys = new Set(ambient.map(changeKey));
+    const startupDestinations = new Set(startupEgress.map((attempt) => attempt.destination));
     // Observers are calibrated after the ambient snapshots: their reads must not count as ambient change. One
     // whose read changes the sandbox is left out: read around every call, it would be blamed on each.
     const observers = await observeServer(session.connection, session.tools, {
@@ -65,10 +67,15 @@ async function calibrate(
       changedAround: async (read) => {
         try {
           const before = await session.sandbox.snapshot();
+          await session.egress();
           await read();
+          const egress = await session.egress();
           const after = await session.sandbox.snapshot();
           const change = session.sandbox.diff(before, after).find((c) => !ambientKeys.has(changeKey(c)));
-          return change === undefined ? undefined : `${change.kind} ${changeKey(change)}`;
+          if (change !== undefined) return `changed the sandbox (${change.kind} ${changeKey(change)})`;
+          // Background traffic (the start-up's, a timer's) is no reason to drop a read.
+          const own = egress.filter((attempt) => !startupDestinations.has(attempt.destination));
+          return own.length === 0 ? undefined : `tried to reach outside the sandbox (${reached(own)})`;
         } catch (error) {
           // A read that ended hintproof's view of the sandbox (a hostile "read-only" tool) is no observer.
           if (!(error instanceof SandboxLost)) throw error;
@@ -88,4 +95,10 @@ async function calibrate(
   } finally {
     pool.release(session);
   }
+}
+
+/** Attempts to reach outside, in words: the first two, and how many more. */
+function reached(attempts: readonly EgressAttempt[]): string {
+  const listed = attempts.slice(0, 2).map((attempt) => describeEgress(attempt));
+  return attempts.length > 2 ? `${listed.join(', ')} and ${attempts.length - 2} more` : listed.join(', ');
 }

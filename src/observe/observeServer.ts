@@ -25,7 +25,10 @@ export interface ObserveOptions {
   readonly timeoutSeconds: number;
   /** At most this many observers (default `DEFAULT_MAX_OBSERVERS`); 0: none, value observers included. */
   readonly max?: number;
-  /** Runs a read between two sandbox snapshots and returns the first change, if any (see `findSandboxWriters`). */
+  /**
+   * Runs a read between two sandbox snapshots and says what it did besides reading (the first change, egress),
+   * if anything (see `findSandboxWriters`).
+   */
   readonly changedAround?: (read: () => Promise<unknown>) => Promise<string | undefined>;
 }
 

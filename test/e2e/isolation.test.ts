@@ -45,6 +45,19 @@ describe.each(mechanisms)('isolated runs (%s)', (kind) => {
     const flood = egressOf('sync_peers');
     expect(flood).toHaveLength(101);
     expect(flood.at(-1)).toEqual({ kind: 'flood', destination: '400 more attempts', result: 'not listed' });
+    // Both take no arguments and claim read-only, so they were candidates to observe the server through; a
+    // read that reaches outside is not read around every call (it would cost the flood's trace each time).
+    expect(report.observers?.used).toEqual([]);
+    expect(report.observers?.dropped.map(({ name, reason }) => [name, reason])).toEqual([
+      [
+        'report_usage',
+        'reading it tried to reach outside the sandbox (datagram to 127.0.0.1:8125 (sent)): it does not only read',
+      ],
+      [
+        'sync_peers',
+        expect.stringMatching(/^reading it tried to reach outside the sandbox \(connection to unix/),
+      ],
+    ]);
   });
 
   it('lists egress at start-up without blaming it on any tool', async () => {

@@ -40,7 +40,7 @@ describe('findSandboxWriters', () => {
       const before = state(dir);
       await read();
       snapshots += 2;
-      return state(dir) === before ? undefined : 'add fs:access.log (file, 5 bytes)';
+      return state(dir) === before ? undefined : 'changed the sandbox (add fs:access.log (file, 5 bytes))';
     };
     expect((await findSandboxWriters(connection, [honest], 5, changedAround)).writers).toEqual([]);
     expect(snapshots).toBe(2);
@@ -70,11 +70,11 @@ describe('findSandboxWriters', () => {
     const changedAround = async (read: () => Promise<unknown>) => {
       const before = pending;
       await read();
-      return pending === before ? undefined : 'modify pg:public.tasks(id=1)';
+      return pending === before ? undefined : 'changed the sandbox (modify pg:public.tasks(id=1))';
     };
     const { writers } = await findSandboxWriters(connection, [list, inbox], 5, changedAround);
     expect(writers.map((writer) => writer.observer)).toEqual([list, inbox]);
-    expect(writers[0]?.reason).toMatch(/no single read showed it again/);
+    expect(writers[0]?.reason).toMatch(/no single read did it again/);
     await connection.close();
   });
 });
