@@ -43,7 +43,7 @@ export interface CheckServerOptions {
   readonly startupTimeoutSeconds?: number;
   readonly ignore?: readonly string[];
   readonly calibrationMs?: number;
-  /** Calls one server process and sandbox makes before a fresh one (default 20; 1: every run fresh). */
+  /** Calls one server process and sandbox makes before a fresh one (default 60; 1: every run fresh). */
   readonly maxCommands?: number;
   /** Tools checked at once (default: the CPU count, at most 4); the report is the same for any value. */
   readonly jobs?: number;

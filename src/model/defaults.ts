@@ -11,8 +11,12 @@ export const DEFAULTS = {
   startupTimeout: 30,
   /** Milliseconds between the two snapshots that find ambient changes. */
   calibration: 250,
-  /** Calls one server process and sandbox makes before a fresh one starts. */
-  maxCommands: 20,
+  /**
+   * Calls one server process and sandbox makes before a fresh one starts: enough for a round of a tool's runs,
+   * preambles included, so that sessions end with rounds, not midway (a server start-up costs more than the
+   * calls of a whole session).
+   */
+  maxCommands: 60,
   /** The server's own reads (read-only tools, resources) read around every call, at most. */
   maxObservers: 6,
 } as const;

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { failureId, loadFailure, saveFailures } from '../../../src/cli/failures.js';
 import type { CheckArguments } from '../../../src/cli/program.js';
+import { DEFAULTS } from '../../../src/model/defaults.js';
 import type { Report } from '../../../src/model/report.js';
 import { report } from '../report/fixtures.js';
 import { hostileString } from '../report/hostileStrings.js';
@@ -29,7 +30,7 @@ const check: CheckArguments = {
   ignore: [],
   appendArg: [],
   verbose: false,
-  maxCommands: 20,
+  maxCommands: DEFAULTS.maxCommands,
   maxObservers: 6,
 };
 

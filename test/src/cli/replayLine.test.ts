@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { CheckArguments } from '../../../src/cli/program.js';
 import { replayLine } from '../../../src/cli/replayLine.js';
+import { DEFAULTS } from '../../../src/model/defaults.js';
 import { shellQuote } from '../../../src/report/shellQuote.js';
 
 const base: CheckArguments = {
@@ -16,7 +17,7 @@ const base: CheckArguments = {
   ignore: [],
   appendArg: [],
   verbose: false,
-  maxCommands: 20,
+  maxCommands: DEFAULTS.maxCommands,
   maxObservers: 6,
 };
 
