@@ -127,8 +127,8 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       'inProcess' in server
         ? (directory) => startInProcessSession(server, providers, directory)
         : (directory) => startSession(server, providers, directory);
-    // With Postgres, tools share one cluster (template copies, cluster-wide objects): one at a time by default,
-    // as sessions beside each other were seen to change a seed's report.
+    // With Postgres, tools share one cluster: a role one session's server makes is cluster-wide, and a session
+    // beside it would see it appear during its own call. One at a time by default; --jobs N is the user's call.
     const jobs = options.jobs ?? (pg === undefined ? defaultJobs() : 1);
     const pool = new SessionPool(start, root, jobs);
     let checkedAll: Awaited<ReturnType<typeof checkAll>>;

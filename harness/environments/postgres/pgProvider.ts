@@ -178,18 +178,23 @@ export async function createPgProvider(options: PgProviderOptions): Promise<PgPr
         throw new Error(
           'pg: create() called on a disposed provider. Create every sandbox before disposing it.',
         );
-      // One copy is always made ahead, so a large template's copy overlaps the server start and the run.
+      // One copy is always made ahead, so a large template's copy overlaps the server start and the run. It is
+      // taken before any await: two sandboxes created at once (--jobs) never get the same database.
+      const taken = spare ?? copyRun();
+      spare = undefined;
       let made: Made;
       try {
-        made = await (spare ?? copyRun()).catch(() => copyRun());
+        made = await taken.catch(() => copyRun());
       } catch (error) {
         throw new SandboxLost(
           `hintproof could not make this run's database: ${error instanceof Error ? error.message.split('\n', 1)[0] : String(error)}`,
           { cause: error },
         );
       }
-      spare = copyRun();
-      spare.catch(() => {});
+      if (spare === undefined && !disposed) {
+        spare = copyRun();
+        spare.catch(() => {});
+      }
       try {
         return await createPgInstance({
           target: { ...server.admin, database: made.name },

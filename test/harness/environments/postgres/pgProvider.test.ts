@@ -40,6 +40,18 @@ describe('the pg provider over an embedded cluster', () => {
     });
   });
 
+  it('gives sandboxes created at once a database each (the copy made ahead goes to one of them)', async () => {
+    await using warm = await provider.create('/unused');
+    expect(warm.placeholders['pg.database']).toBeDefined();
+    const made = await Promise.all([provider.create('/unused'), provider.create('/unused')]);
+    try {
+      const [a, b] = made.map((instance) => instance.placeholders['pg.database']);
+      expect(a).not.toBe(b);
+    } finally {
+      for (const instance of made) await instance[Symbol.asyncDispose]();
+    }
+  });
+
   it('sees no change when nothing happens', async () => {
     await withRun(async (_client, instance) => {
       const a = await instance.snapshot();
