@@ -9,6 +9,7 @@ import {
   SEEN_VALUES_LIMIT,
   valuesInArguments,
 } from '../generate/index.js';
+import { letServerRun } from '../mcp/index.js';
 import { completed, describeFailure, succeeded } from '../model/callOutcome.js';
 import type { CallOutcome } from '../model/callOutcome.js';
 import type { Observation } from '../model/observation.js';
@@ -179,7 +180,7 @@ export class LiveSession {
     const fromAgeMs = Math.round(performance.now() - this.session.startedAt);
     // The window lasts `ms`, and at least until the server is as old as it was when the call ended.
     const until = Math.max(performance.now() + ms, this.session.startedAt + (untilAgeMs ?? 0));
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, until - performance.now())));
+    await letServerRun(this.session.connection, Math.max(0, until - performance.now()));
     const egress = await this.session.egress();
     const changes = this.session.sandbox
       .diff(before, await this.session.sandbox.snapshot())

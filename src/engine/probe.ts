@@ -3,6 +3,7 @@ import { changeKey, SandboxLost } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
 import { describeEgress } from '../../harness/process/index.js';
 import type { ServerIdentity, ToolInfo } from '../mcp/index.js';
+import { letServerRun } from '../mcp/index.js';
 import { SetupError } from '../model/setupError.js';
 import type { ObservedEnvironment } from '../observe/index.js';
 import { observeServer } from '../observe/index.js';
@@ -52,7 +53,7 @@ async function calibrate(
 ): Promise<ProbeResult> {
   const session = await pool.take();
   try {
-    await new Promise((resolve) => setTimeout(resolve, calibrationMs));
+    await letServerRun(session.connection, calibrationMs);
     const later = await session.sandbox.snapshot();
     const startupEgress = await session.egress();
     const ambient = session.sandbox.diff(session.baseline, later);

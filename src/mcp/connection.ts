@@ -47,6 +47,12 @@ export interface McpConnection extends AsyncDisposable {
    * (no such resource) is `rejected`.
    */
   readResource(uri: string, timeoutSeconds: number): Promise<CallOutcome>;
+  /**
+   * One round trip (`ping`): resolves once the server answered, however (an error answer is an answer: its
+   * event loop ran), or after `timeoutSeconds`. Never throws. A server that let one ping time out is not
+   * pinged again: later pings resolve at once.
+   */
+  ping(timeoutSeconds: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -120,6 +126,17 @@ export async function connect(transport: Transport, options: ConnectOptions): Pr
     ...(options.closeReason === undefined ? {} : { closeReason: options.closeReason }),
   };
 
+  let pingsAnswered = true;
+  const ping = async (timeoutSeconds: number) => {
+    if (!pingsAnswered || !isAlive()) return;
+    try {
+      await client.ping({ timeout: timeoutSeconds * 1000 });
+    } catch (error) {
+      if (error instanceof McpError && error.code === (ErrorCode.RequestTimeout as number))
+        pingsAnswered = false;
+    }
+  };
+
   const close = () => client.close();
   return {
     server,
@@ -132,6 +149,7 @@ export async function connect(transport: Transport, options: ConnectOptions): Pr
         ? []
         : listAllResourceTemplates(client, listLimits),
     readResource,
+    ping,
     close,
     [Symbol.asyncDispose]: close,
   };
