@@ -32,6 +32,9 @@ export interface ControlWindow {
   readonly changes: readonly Change[];
 }
 
+/** The arguments a call would be made with at one point of a session (its live choices resolved then). */
+export type Resolver = (planned: PlannedCall) => Record<string, unknown>;
+
 export interface PlannedCall {
   readonly tool: string;
   readonly args: Readonly<Record<string, unknown>>;
@@ -101,11 +104,13 @@ export class LiveSession {
     preamble: readonly PlannedCall[],
     target: PlannedCall,
     options: CommandOptions,
+    resolvers?: Resolver[],
   ): Promise<RunResult> {
     const session = this.session;
     const steps: PreambleStep[] = [];
     this.#suppliers = [];
     for (const planned of preamble) {
+      resolvers?.push(this.#resolver());
       const args = this.#resolve(planned);
       await session.egress();
       const outcome: CallOutcome = withPlaceholdersDeep(
@@ -142,6 +147,7 @@ export class LiveSession {
         };
       }
     }
+    resolvers?.push(this.#resolver());
     const args = this.#resolve(target);
     const existing = this.#existing();
     const { observation, after } = await executeCommand(session, this.#before, target.tool, args, options);
@@ -249,13 +255,34 @@ export class LiveSession {
    * the result still passes the tool's schema, else their fallbacks (which the generator already validated).
    */
   #resolve(planned: PlannedCall): Record<string, unknown> {
-    const live = resolveLiveChoices(planned.args, this.#seen, this.#records, planned.tool);
-    if (planned.guard.validate(substituteDeep(live, this.session.placeholders)).valid) return { ...live };
-    return { ...resolveLiveChoices(planned.args, []) };
+    return resolveWith(planned, this.#seen, this.#records, this.session.placeholders);
+  }
+
+  /** How a call would be resolved now, whatever the session sees later (see `ShrinkMemo`). */
+  #resolver(): Resolver {
+    const seen = this.#seen;
+    const records = this.#records.slice();
+    const placeholders = this.session.placeholders;
+    return (planned) => resolveWith(planned, seen, records, placeholders);
   }
 
   /** The values naming entities in the state just before the next call. */
   #existing(): Set<string> {
     return new Set(this.session.sandbox.harvest(this.#before).map((entry) => entry.value));
   }
+}
+
+/**
+ * The arguments as they will be sent (placeholders kept): live choices picked from the values seen when the
+ * result still passes the tool's schema, else their fallbacks (which the generator already validated).
+ */
+function resolveWith(
+  planned: PlannedCall,
+  seen: readonly SeenValue[],
+  records: readonly unknown[],
+  placeholders: Readonly<Record<string, string>>,
+): Record<string, unknown> {
+  const live = resolveLiveChoices(planned.args, seen, records, planned.tool);
+  if (planned.guard.validate(substituteDeep(live, placeholders)).valid) return { ...live };
+  return { ...resolveLiveChoices(planned.args, []) };
 }

@@ -3,7 +3,14 @@ import type { ArgumentGuard } from '../generate/index.js';
 import { resolveLiveChoices } from '../generate/index.js';
 import type { CommandOptions } from './executeCommand.js';
 import { LiveSession } from './liveSession.js';
-import type { ControlWindow, MadeCall, PlannedCall, PreambleStep, RunResult } from './liveSession.js';
+import type {
+  ControlWindow,
+  MadeCall,
+  PlannedCall,
+  PreambleStep,
+  Resolver,
+  RunResult,
+} from './liveSession.js';
 import type { SessionPool } from './sessionPool.js';
 import { SetupError } from '../model/setupError.js';
 
@@ -33,11 +40,12 @@ export async function runSequence(
   preamble: readonly PlannedCall[],
   target: PlannedCall,
   options: CommandOptions,
+  resolvers?: Resolver[],
 ): Promise<RunResult> {
   const live = await takeLive(pool, target);
   if (!(live instanceof LiveSession)) return live;
   try {
-    return await runOn(live, preamble, target, options);
+    return await runOn(live, preamble, target, options, resolvers);
   } finally {
     pool.release(live.session);
   }
@@ -87,9 +95,10 @@ export async function runOn(
   preamble: readonly PlannedCall[],
   target: PlannedCall,
   options: CommandOptions,
+  resolvers?: Resolver[],
 ): Promise<RunResult> {
   try {
-    return await live.run(preamble, target, options);
+    return await live.run(preamble, target, options, resolvers);
   } catch (error) {
     if (!(error instanceof SandboxLost)) throw error;
     // A sandbox hintproof lost sight of is not used again: the next run takes a fresh one.

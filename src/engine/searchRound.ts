@@ -14,10 +14,12 @@ import { evidenceOf } from './evidenceOf.js';
 import { substituteDeep } from './placeholders.js';
 import type { GeneratedCall } from './preamblePlan.js';
 import { preambleArbitrary, producedState } from './preamblePlan.js';
+import type { Resolver } from './liveSession.js';
 import type { MadeCall, PlannedCall, RunResult } from './runSequence.js';
 import type { Violation } from '../checks/violation.js';
 import { replayed, runSequence } from './runSequence.js';
 import { SessionRunner } from './sessionRunner.js';
+import { ShrinkMemo } from './shrinkMemo.js';
 import type { SessionPath } from './sessionPath.js';
 import type { SessionPool } from './sessionPool.js';
 
@@ -108,6 +110,7 @@ export async function searchRound(
   let ambientEgress: AmbientEgress[] = [];
   let mode: Mode = { kind: 'search' };
   let shrinkRuns = 0;
+  const memo = new ShrinkMemo();
   let runIndex = -1;
   const property = fc.asyncProperty(arbitrary, async (generated) => {
     if (mode.kind === 'shrink' && ++shrinkRuns > MAX_SHRINK_RUNS) return true;
@@ -117,7 +120,9 @@ export async function searchRound(
     const result =
       mode.kind === 'search'
         ? await runner.run(runIndex, planned.preamble, planned.target, options)
-        : await runSequence(options.pool, [...mode.history, ...planned.preamble], planned.target, options);
+        : mode.kind === 'shrink'
+          ? await shrinkRun(options, memo, [...mode.history, ...planned.preamble], planned.target)
+          : await runSequence(options.pool, [...mode.history, ...planned.preamble], planned.target, options);
     const observation = result.observation;
     if (mode.kind !== 'shrink') {
       options.onRun(result);
@@ -243,6 +248,21 @@ async function rebuildHistory(
   });
   if (until > 0) await fc.check(rebuild, { seed: options.seed, numRuns: until });
   return runner.history();
+}
+
+/** A shrink candidate's run on a fresh sandbox, unless an earlier candidate made the very same calls. */
+async function shrinkRun(
+  options: RoundOptions,
+  memo: ShrinkMemo,
+  preamble: readonly PlannedCall[],
+  target: PlannedCall,
+): Promise<RunResult> {
+  const known = memo.lookup(preamble, target);
+  if (known !== undefined) return known;
+  const resolvers: Resolver[] = [];
+  const result = await runSequence(options.pool, preamble, target, options, resolvers);
+  memo.record(preamble, target, resolvers, result);
+  return result;
 }
 
 function roundOf(options: RoundOptions) {
