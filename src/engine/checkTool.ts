@@ -18,6 +18,7 @@ import { afterRound, firstBudget, planRound } from './planRound.js';
 import type { CallGenerator, RoundResult } from './searchRound.js';
 import { producersIn, searchRound } from './searchRound.js';
 import type { SessionPool } from './sessionPool.js';
+import { SessionRunner } from './sessionRunner.js';
 import { enumProperties } from './enumCoverage.js';
 import {
   tallyAfterPreamble,
@@ -123,56 +124,65 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
       metExisting: tally.metExisting,
       generates: (name) => producer(name) !== undefined,
     });
+    // One runner for all the tool's rounds: a session of a round that ran the tool alone goes on into the next.
+    const runner = new SessionRunner(options.pool, options.stateful ? options.sessionCalls : 0);
     let budget = firstBudget(options.runs, replaying, options.producers !== undefined);
-    for (let plan = planRound(budget, context()); plan !== undefined; plan = planRound(budget, context())) {
-      const preamble = plan.preamble.flatMap(({ tool: name, weight }) => {
-        const generator = producer(name);
-        return generator === undefined ? [] : [{ ...generator, weight }];
-      });
-      const target = preamble.length === 0 ? alone : (generatorOf(tool, true) ?? alone);
-      const { seed, producers } = plan;
-      const found: RoundResult = await searchRound(
-        {
-          pool: options.pool,
-          target,
-          preamble,
-          producers,
-          effective,
-          open,
-          seed,
-          numRuns: plan.numRuns,
-          ...(options.path === undefined ? {} : { path: options.path }),
-          sessionCalls: options.stateful ? options.sessionCalls : 0,
-          probePlaceholders: options.probePlaceholders,
-          timeoutSeconds: options.timeoutSeconds,
-          isExcluded: options.isExcluded,
-          emit: options.emit,
-          onInvalid: () => (tally = tallyInvalidArguments(tally)),
-          onRun: (result) => {
-            for (const producer of producersIn(result)) learned.add(producer);
-            if (result.observation === undefined) return;
-            // Naming the bare sandbox root (`{fs}`, which every sandbox has) meets nothing a tool could destroy;
-            // a tool whose arguments cannot name anything (none, or only fixed choices) acts on the whole
-            // sandbox, and meets what it holds.
-            const existing = withoutRoots(result.existing);
-            const named = namesExisting(result.observation.args, existing);
-            const whole =
-              (Object.keys(result.observation.args).length === 0 || nameless) && existing.size > 0;
-            tally = tallyObservation(tally, result.observation, named || whole);
-            if (named) tally = tallyPooled(tally);
-            if (result.steps.length > 0) tally = tallyAfterPreamble(tally);
+    try {
+      for (let plan = planRound(budget, context()); plan !== undefined; plan = planRound(budget, context())) {
+        const preamble = plan.preamble.flatMap(({ tool: name, weight }) => {
+          const generator = producer(name);
+          return generator === undefined ? [] : [{ ...generator, weight }];
+        });
+        const target = preamble.length === 0 ? alone : (generatorOf(tool, true) ?? alone);
+        const { seed, producers } = plan;
+        const found: RoundResult = await searchRound(
+          {
+            pool: options.pool,
+            target,
+            preamble,
+            producers,
+            effective,
+            open,
+            seed,
+            numRuns: plan.numRuns,
+            ...(options.path === undefined ? {} : { path: options.path }),
+            sessionCalls: options.stateful ? options.sessionCalls : 0,
+            runner,
+            alone,
+            probePlaceholders: options.probePlaceholders,
+            timeoutSeconds: options.timeoutSeconds,
+            isExcluded: options.isExcluded,
+            emit: options.emit,
+            onInvalid: () => (tally = tallyInvalidArguments(tally)),
+            onRun: (result) => {
+              for (const producer of producersIn(result)) learned.add(producer);
+              if (result.observation === undefined) return;
+              // Naming the bare sandbox root (`{fs}`, which every sandbox has) meets nothing a tool could destroy;
+              // a tool whose arguments cannot name anything (none, or only fixed choices) acts on the whole
+              // sandbox, and meets what it holds.
+              const existing = withoutRoots(result.existing);
+              const named = namesExisting(result.observation.args, existing);
+              const whole =
+                (Object.keys(result.observation.args).length === 0 || nameless) && existing.size > 0;
+              tally = tallyObservation(tally, result.observation, named || whole);
+              if (named) tally = tallyPooled(tally);
+              if (result.steps.length > 0) tally = tallyAfterPreamble(tally);
+            },
           },
-        },
-        (path) => options.replayLine(tool.name, seed, path, preamble.length > 0 ? producers : undefined),
-      );
-      flaky.push(...found.flaky);
-      ambientEgress = mergeAmbient(ambientEgress, found.ambientEgress);
-      for (const [hint, evidence] of Object.entries(found.contradictions) as Array<[HintName, Evidence]>) {
-        contradictions[hint] = evidence;
-        open.delete(hint);
-        options.emit({ type: 'contradiction', tool: tool.name, hint, evidence });
+          (path) => options.replayLine(tool.name, seed, path, preamble.length > 0 ? producers : undefined),
+        );
+        flaky.push(...found.flaky);
+        ambientEgress = mergeAmbient(ambientEgress, found.ambientEgress);
+        for (const [hint, evidence] of Object.entries(found.contradictions) as Array<[HintName, Evidence]>) {
+          contradictions[hint] = evidence;
+          open.delete(hint);
+          options.emit({ type: 'contradiction', tool: tool.name, hint, evidence });
+        }
+        budget = afterRound(budget, plan, found.runs, replaying);
+        runner.nextRound(preamble.length === 0);
       }
-      budget = afterRound(budget, plan, found.runs, replaying);
+    } finally {
+      runner.close();
     }
   }
 

@@ -3,6 +3,7 @@ import { describeFailure, succeeded } from '../model/callOutcome.js';
 import type { HintName } from '../model/hints.js';
 import type { Evidence, FlakyEvidence } from '../model/report.js';
 import { ContradictionFound } from './contradictionFound.js';
+import type { CarriedRuns } from './sessionPath.js';
 import { formatSessionPath } from './sessionPath.js';
 
 /** What a finished fast-check round found: how the search ended, as the report's evidence. */
@@ -18,7 +19,12 @@ export interface RoundFindings {
  */
 export function evidenceOf<Ts>(
   details: fc.RunDetails<Ts>,
-  found: { readonly kind: string; readonly kept?: readonly number[]; readonly sessionStart?: number },
+  found: {
+    readonly kind: string;
+    readonly kept?: readonly number[];
+    readonly sessionStart?: number;
+    readonly carried?: CarriedRuns;
+  },
   flaky: readonly FlakyEvidence[],
   round: {
     readonly seed: number;
@@ -34,6 +40,7 @@ export function evidenceOf<Ts>(
     fcPath: details.counterexamplePath ?? '',
     ...(found.sessionStart === undefined ? {} : { sessionStart: found.sessionStart }),
     ...(found.kept === undefined ? {} : { kept: found.kept }),
+    ...(found.carried === undefined ? {} : { carried: found.carried }),
   });
   const withPreamble = round.preambleCandidates > 0 || error.steps.length > 0;
   const contradictions: Partial<Record<HintName, Evidence>> = {};

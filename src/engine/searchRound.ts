@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import type { Change } from '../../harness/index.js';
 import { violationsOf } from '../checks/index.js';
 import type { ArgumentGuard } from '../generate/index.js';
-import { resolveLiveChoices } from '../generate/index.js';
 import type { HintName, Hints } from '../model/hints.js';
 import type { AmbientEgress, Evidence, FlakyEvidence } from '../model/report.js';
 import { destinationsOf, isBackground, mergeAmbient } from './ambientEgress.js';
@@ -11,16 +10,16 @@ import { ContradictionFound } from './contradictionFound.js';
 import type { EventSink } from '../model/events.js';
 import { confirmContradiction } from './confirmContradiction.js';
 import { evidenceOf } from './evidenceOf.js';
-import { substituteDeep } from './placeholders.js';
-import type { GeneratedCall } from './preamblePlan.js';
 import { preambleArbitrary, producedState } from './preamblePlan.js';
 import type { Resolver } from './liveSession.js';
 import type { MadeCall, PlannedCall, RunResult } from './runSequence.js';
 import type { Violation } from '../checks/violation.js';
 import { replayed, runSequence } from './runSequence.js';
+import type { Generated } from './roundRuns.js';
+import { plan, rebuildHistory } from './roundRuns.js';
 import { SessionRunner } from './sessionRunner.js';
 import { ShrinkMemo } from './shrinkMemo.js';
-import type { SessionPath } from './sessionPath.js';
+import type { CarriedRuns, SessionPath } from './sessionPath.js';
 import type { SessionPool } from './sessionPool.js';
 
 /** A flaky contradiction keeps at most this many of the session's last calls before it. */
@@ -53,6 +52,13 @@ export interface RoundOptions {
   readonly path?: SessionPath;
   /** Calls a session makes before the next run takes a fresh one; 0: every run on a fresh sandbox. */
   readonly sessionCalls: number;
+  /**
+   * The runner of the tool's rounds (`checkTool`), whose session may carry over from the round before; absent:
+   * the round has its own, closed at its end.
+   */
+  readonly runner?: SessionRunner;
+  /** The tool alone: what the round before ran, to rebuild a session a replay path says was carried over. */
+  readonly alone?: CallGenerator;
   readonly probePlaceholders: Readonly<Record<string, string>>;
   readonly timeoutSeconds: number;
   readonly isExcluded: (change: Change) => boolean;
@@ -74,11 +80,6 @@ export interface RoundResult {
   readonly ambientEgress: readonly AmbientEgress[];
 }
 
-interface Generated {
-  readonly preamble: readonly GeneratedCall[];
-  readonly target: Record<string, unknown>;
-}
-
 /** How the property runs: searching in sessions, shrinking or replaying on fresh sandboxes after a fixed history. */
 type Mode =
   | { readonly kind: 'search' }
@@ -87,6 +88,7 @@ type Mode =
       readonly history: readonly PlannedCall[];
       readonly kept: readonly number[];
       readonly sessionStart: number;
+      readonly carried?: CarriedRuns;
     };
 
 /**
@@ -105,7 +107,7 @@ export async function searchRound(
     options.preamble.length === 0
       ? options.target.arbitrary.map((args) => ({ preamble: [], target: args }))
       : fc.record({ preamble: preambleArbitrary(options.preamble), target: options.target.arbitrary });
-  const runner = new SessionRunner(options.pool, options.sessionCalls);
+  const runner = options.runner ?? new SessionRunner(options.pool, options.sessionCalls);
   const flaky: FlakyEvidence[] = [];
   let ambientEgress: AmbientEgress[] = [];
   let mode: Mode = { kind: 'search' };
@@ -183,11 +185,13 @@ export async function searchRound(
       );
       return true;
     }
+    const carried = runner.carried();
     mode = {
       kind: 'shrink',
       history: replayed(confirmation.kept.flatMap((index) => history[index] ?? [])),
       kept: confirmation.kept,
       sessionStart: runner.sessionStart(),
+      ...(carried === undefined ? {} : { carried }),
     };
     const confirmed = confirmation.result;
     throw new ContradictionFound(
@@ -213,6 +217,7 @@ export async function searchRound(
       history: replayed((path.kept ?? []).flatMap((index) => history[index] ?? [])),
       kept: path.kept ?? [],
       sessionStart: path.sessionStart ?? 0,
+      ...(path.carried === undefined ? {} : { carried: path.carried }),
     };
     const details = await fc.check(property, {
       seed: options.seed,
@@ -222,32 +227,8 @@ export async function searchRound(
     });
     return { runs: 1, ...evidenceOf(details, mode, flaky, roundOf(options), replay), ambientEgress };
   } finally {
-    runner.close();
+    if (options.runner === undefined) runner.close();
   }
-}
-
-/**
- * The session a path's contradiction was found in, made again: the runs from the session's first up to the
- * contradiction's, in one session, unchecked. Returns every call it made.
- */
-async function rebuildHistory(
-  options: RoundOptions,
-  arbitrary: fc.Arbitrary<Generated>,
-  path: SessionPath,
-  runner: SessionRunner,
-): Promise<readonly MadeCall[]> {
-  const start = path.sessionStart ?? 0;
-  const until = Number(path.fcPath.split(':')[0]);
-  let index = -1;
-  const rebuild = fc.asyncProperty(arbitrary, async (generated) => {
-    index++;
-    if (index < start) return true;
-    const planned = plan(options, generated, false);
-    if (planned !== undefined) await runner.run(index, planned.preamble, planned.target, options, true);
-    return true;
-  });
-  if (until > 0) await fc.check(rebuild, { seed: options.seed, numRuns: until });
-  return runner.history();
 }
 
 /** A shrink candidate's run on a fresh sandbox, unless an earlier candidate made the very same calls. */
@@ -267,32 +248,6 @@ async function shrinkRun(
 
 function roundOf(options: RoundOptions) {
   return { seed: options.seed, producers: options.producers, preambleCandidates: options.preamble.length };
-}
-
-/** The calls of one generated run as they will be made; undefined when its arguments fail the schema. */
-function plan(
-  options: RoundOptions,
-  generated: Generated,
-  report = true,
-): { preamble: PlannedCall[]; target: PlannedCall } | undefined {
-  const { target } = options;
-  const args = { ...generated.target, ...target.fixedArgs };
-  const check = target.guard.validate(
-    substituteDeep(resolveLiveChoices(args, []), options.probePlaceholders),
-  );
-  if (!check.valid) {
-    if (report) {
-      options.onInvalid();
-      options.emit({ type: 'invalid-arguments', tool: target.tool, args, errors: check.errors });
-    }
-    return undefined;
-  }
-  const generators = new Map(options.preamble.map((generator) => [generator.tool, generator]));
-  const preamble = generated.preamble.map((call) => {
-    const of = generators.get(call.tool);
-    return { tool: call.tool, args: { ...call.args, ...of?.fixedArgs }, guard: of?.guard ?? target.guard };
-  });
-  return { preamble, target: { tool: target.tool, args, guard: target.guard } };
 }
 
 function flakyOf(

@@ -2,6 +2,7 @@ import type { CommandOptions } from './executeCommand.js';
 import { LiveSession } from './liveSession.js';
 import type { MadeCall, PlannedCall, RunResult } from './runSequence.js';
 import { runOn, runSequence, takeLive } from './runSequence.js';
+import type { CarriedRuns } from './sessionPath.js';
 import type { SessionPool } from './sessionPool.js';
 
 /**
@@ -11,6 +12,9 @@ import type { SessionPool } from './sessionPool.js';
 export class SessionRunner {
   #live: LiveSession | undefined;
   #start = 0;
+  /** The highest run index of the current round so far. */
+  #last = -1;
+  #carried: CarriedRuns | undefined;
   #historyBefore: readonly MadeCall[] = [];
 
   constructor(
@@ -26,6 +30,7 @@ export class SessionRunner {
     options: CommandOptions,
     hold = false,
   ): Promise<RunResult> {
+    this.#last = Math.max(this.#last, index);
     if (this.sessionCalls === 0) {
       this.#start = index;
       this.#historyBefore = [];
@@ -38,6 +43,7 @@ export class SessionRunner {
     }
     if (this.#live === undefined) {
       this.#start = index;
+      this.#carried = undefined;
       const taken = await takeLive(this.pool, target);
       if (!(taken instanceof LiveSession)) {
         this.#historyBefore = [];
@@ -59,14 +65,37 @@ export class SessionRunner {
     return this.#live?.history() ?? [];
   }
 
-  /** The index of the run the session in use began with. */
+  /** The index of the run the session in use began with (0 when it was carried over from the round before). */
   sessionStart(): number {
     return this.#start;
+  }
+
+  /** The runs of the round before that the session in use made before this round's (see `nextRound`). */
+  carried(): CarriedRuns | undefined {
+    return this.#carried;
+  }
+
+  /**
+   * Ends a round. With `carry` (the round ran the tool alone, so the runs it made are rebuilt from its seed
+   * alone), a session that began in this round and is still alive goes on into the next, whose runs meet what
+   * this round's left; any other session is handed back. A session is carried over once at most: a replay
+   * path names one round before its own.
+   */
+  nextRound(carry: boolean): void {
+    const live = this.#live;
+    if (carry && live !== undefined && live.alive() && this.#carried === undefined) {
+      this.#carried = { start: this.#start, end: this.#last + 1 };
+      this.#start = 0;
+    } else {
+      this.close();
+    }
+    this.#last = -1;
   }
 
   /** Hands the session in use back to the pool, which disposes it. */
   close(): void {
     if (this.#live !== undefined) this.pool.release(this.#live.session);
     this.#live = undefined;
+    this.#carried = undefined;
   }
 }

@@ -23,8 +23,9 @@ describe('long sessions', () => {
     const compact = verdict(found, 'compact');
     expect(compact?.status).toBe('contradicted');
     if (compact?.status !== 'contradicted') return;
-    // The replay path names the session and the history calls it kept.
-    expect(compact.evidence.path).toMatch(/^\d+(:\d+)*\/s\d+\/k\d+(\.\d+)*$/);
+    // The replay path names the session and the history calls it kept (and the runs of the round before, when
+    // the session began there).
+    expect(compact.evidence.path).toMatch(/^\d+(:\d+)*\/s\d+\/k\d+(\.\d+)*(\/p\d+-\d+)?$/);
     const steps = compact.evidence.preamble ?? [];
     const added = steps.filter((step) => step.tool === 'add_item' && step.outcome === 'returned');
     expect(added.length).toBeGreaterThanOrEqual(5);

@@ -6,6 +6,7 @@ import type { HintName } from '../../../src/model/hints.js';
 import type { RoundOptions } from '../../../src/engine/searchRound.js';
 import { searchRound } from '../../../src/engine/searchRound.js';
 import { parseSessionPath } from '../../../src/engine/sessionPath.js';
+import { SessionRunner } from '../../../src/engine/sessionRunner.js';
 import type { SessionPool } from '../../../src/engine/sessionPool.js';
 import { ANY, OPTIONS, named, newWorld, shelfPool, touched } from './inProcessServers.js';
 
@@ -117,5 +118,31 @@ describe('searchRound (in-process shelf server, runs in sessions)', () => {
         ],
       },
     ]);
+  });
+
+  it('a session carried over from a round alone is named in the path, and the path replays through it', async () => {
+    await using pool = await shelfPool(newWorld());
+    const target = named('put', ['a', 'b', 'c', 'd', 'e']);
+    // The tool alone (seed 41), two runs: too few to fill the shelf; the session goes on into the next round.
+    const runner = new SessionRunner(pool, 20);
+    try {
+      const first = await searchRound(round(pool, { seed: 41, numRuns: 2, runner, target }), replay);
+      expect(first.contradictions).toEqual({});
+      runner.nextRound(true);
+      expect(runner.carried()).toEqual({ start: 0, end: 2 });
+      const found = await searchRound(round(pool, { runner, target, alone: target }), replay);
+      const evidence = found.contradictions.destructiveHint;
+      expect(evidence).toBeDefined();
+      if (evidence === undefined) return;
+      const path = parseSessionPath(evidence.path);
+      expect(path?.carried).toEqual({ start: 0, end: 2 });
+      if (path === undefined) return;
+      // Replayed by a runner of its own: the round before made again from seed 41, then this round's runs.
+      const replayed = await searchRound(round(pool, { path, numRuns: 1, alone: target }), replay);
+      const again = replayed.contradictions.destructiveHint;
+      expect({ ...again, shrinks: 0 }).toEqual({ ...evidence, shrinks: 0 });
+    } finally {
+      runner.close();
+    }
   });
 });

@@ -14,6 +14,12 @@ describe('session paths', () => {
     expect(parseSessionPath('12:0:1/s9/k0.3.4')).toEqual(path);
   });
 
+  it('name the runs a session carried over from the round before', () => {
+    const path = { fcPath: '3:0', sessionStart: 0, kept: [1, 4], carried: { start: 2, end: 5 } };
+    expect(formatSessionPath(path)).toBe('3:0/s0/k1.4/p2-5');
+    expect(parseSessionPath('3:0/s0/k1.4/p2-5')).toEqual(path);
+  });
+
   it('refuse what hintproof never prints', () => {
     for (const text of [
       '',
@@ -25,6 +31,10 @@ describe('session paths', () => {
       '7/s8/k3.1',
       '7/s9/k0',
       '1;rm -rf /',
+      '3:0/s1/k1/p2-5',
+      '3:0/s0/k1/p5-5',
+      '3:0/s0/k1/p2',
+      '3:0/p2-5',
     ]) {
       expect(parseSessionPath(text), text).toBeUndefined();
     }

@@ -96,4 +96,33 @@ describe('SessionRunner (in-process shelf server, fs sandbox)', () => {
       expect(runner.history().at(-1)?.args).toEqual({ name: 'a' });
     });
   });
+
+  it('carries a session that began in a round alone into the next round, once', async () => {
+    await withRunner(20, async (runner) => {
+      await runner.run(0, [], call('put', { name: 'a' }), OPTIONS);
+      await runner.run(1, [], call('put', { name: 'b' }), OPTIONS);
+      runner.nextRound(true);
+      expect(runner.carried()).toEqual({ start: 0, end: 2 });
+      // The next round's first run meets what the round before left, on the same session.
+      const next = await runner.run(0, [], call('take', { name: 'a' }), OPTIONS);
+      expect(next.existing.has('a')).toBe(true);
+      expect(runner.sessionStart()).toBe(0);
+      expect(runner.historyBefore()).toHaveLength(4);
+      // Carried once already: the round after starts a fresh session.
+      runner.nextRound(true);
+      expect(runner.carried()).toBeUndefined();
+      const fresh = await runner.run(0, [], call('take', { name: 'b' }), OPTIONS);
+      expect(fresh.existing.has('b')).toBe(false);
+    });
+  });
+
+  it('does not carry a session out of a round with preambles', async () => {
+    await withRunner(20, async (runner) => {
+      await runner.run(0, [], call('put', { name: 'a' }), OPTIONS);
+      runner.nextRound(false);
+      expect(runner.carried()).toBeUndefined();
+      const fresh = await runner.run(0, [], call('take', { name: 'a' }), OPTIONS);
+      expect(fresh.existing.has('a')).toBe(false);
+    });
+  });
 });

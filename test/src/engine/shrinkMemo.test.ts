@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { ArgumentGuard } from '../../../src/generate/index.js';
 import type { PlannedCall, Resolver, RunResult } from '../../../src/engine/liveSession.js';
 import { ShrinkMemo } from '../../../src/engine/shrinkMemo.js';
 
-const ANY = { validate: () => ({ valid: true }) };
+const ANY: ArgumentGuard = { validate: () => ({ valid: true }) };
 
 /** A planned call whose `id` is a choice: an index into the ids the session has seen, or a fallback. */
 function call(tool: string, args: Record<string, unknown>): PlannedCall {
