@@ -69,7 +69,8 @@ describe('letServerRun', () => {
       expect(performance.now() - first).toBeGreaterThanOrEqual(190);
       const second = performance.now();
       await letServerRun(connection, 10);
-      expect(performance.now() - second).toBeLessThan(150);
+      // Pinged again, it would wait 2 s per ping.
+      expect(performance.now() - second).toBeLessThan(1500);
     } finally {
       await connection.close();
     }
