@@ -4,9 +4,9 @@ import type { HintName, Hints } from '../model/hints.js';
 import type { AmbientEgress } from '../model/report.js';
 import { mergeAmbient } from './ambientEgress.js';
 import { controlEgress } from './controlEgress.js';
-import { controlState } from './controlState.js';
+import { CONTROL_MIN_MS, controlState } from './controlState.js';
 import type { CommandOptions } from './executeCommand.js';
-import type { MadeCall, RunResult } from './runSequence.js';
+import type { ControlWindows, MadeCall, RunResult } from './runSequence.js';
 import { asMade, replayed, runSequence } from './runSequence.js';
 import type { SessionPool } from './sessionPool.js';
 
@@ -28,6 +28,8 @@ export interface ConfirmInput {
   /** The hints the session saw contradicted: a replay confirms when it contradicts one of them. */
   readonly hints: ReadonlySet<HintName>;
   readonly options: CommandOptions;
+  /** The control window for the command (`controlWindowMs` of the session's observation; default 250 ms). */
+  readonly windowMs?: number;
   /** Every run made (the tool's tally counts only the session's own, so this is for the shrink counter). */
   readonly onReplay?: (result: RunResult) => void;
 }
@@ -56,9 +58,17 @@ export type Confirmation = (
 export async function confirmContradiction(input: ConfirmInput): Promise<Confirmation> {
   const replays: string[] = [];
   let ambient: AmbientEgress[] = [];
+  const windows = controlWindows(input);
   const attempt = async (kept: readonly number[], controlled = true) => {
     const calls = [...kept.map((index) => input.history[index] as MadeCall), ...input.run];
-    const result = await runSequence(input.pool, replayed(calls), asMade(input.target), input.options);
+    const result = await runSequence(
+      input.pool,
+      replayed(calls),
+      asMade(input.target),
+      input.options,
+      undefined,
+      controlled ? windows : undefined,
+    );
     input.onReplay?.(result);
     const observation = result.observation;
     let violations =
@@ -73,6 +83,7 @@ export async function confirmContradiction(input: ConfirmInput): Promise<Confirm
         observation,
         violations,
         input.options,
+        result.windows === undefined ? undefined : { ms: windows?.ms ?? CONTROL_MIN_MS, ...result.windows },
       );
       violations = [...control.violations];
       replays.push(...control.notes);
@@ -125,6 +136,20 @@ export async function confirmContradiction(input: ConfirmInput): Promise<Confirm
     }
   }
   return { confirmed: false, replays, ambient };
+}
+
+/**
+ * The control windows a confirming replay takes itself, so that no fresh sandbox is spent on a control run:
+ * before the command for a state contradiction of any call, between its calls for a repeat's (idempotency).
+ */
+function controlWindows(input: ConfirmInput): ControlWindows | undefined {
+  const state = [...input.hints].filter((hint) => hint !== 'openWorldHint');
+  if (state.length === 0) return undefined;
+  return {
+    ms: input.windowMs ?? CONTROL_MIN_MS,
+    beforeCommand: state.some((hint) => hint !== 'idempotentHint'),
+    betweenCalls: state.includes('idempotentHint'),
+  };
 }
 
 type Attempt = {
@@ -194,7 +219,10 @@ function describeReplay(
   if (violations.length > 0) return `replayed ${after}: reproduced`;
   const outcome =
     result.observation === undefined ? (result.aborted ?? 'the command was not made') : 'no contradiction';
-  return `replayed ${after} on a fresh sandbox: ${outcome}`;
+  const quiet = [...(result.windows?.beforeCommand ?? []), ...(result.windows?.betweenCalls ?? [])].length;
+  const windows =
+    quiet === 0 ? '' : ` (${quiet} change(s) came while no call was made, in its control windows)`;
+  return `replayed ${after} on a fresh sandbox: ${outcome}${windows}`;
 }
 
 /** Whether every change behind a replay's violations was seen only through observers (egress aside). */

@@ -15,7 +15,9 @@ export interface CommandOptions {
 /**
  * Calls one tool twice in a row with the same arguments, snapshotting before, between and after. A call
  * that times out or crashes ends the session: the process tree is killed, the sandbox is snapshotted once
- * more (a failing call that wrote is still evidence), and there is no second call.
+ * more (a failing call that wrote is still evidence), and there is no second call. `between`, when given,
+ * runs after the first call's snapshot and returns the state the second call is diffed from (a control
+ * window in a confirming replay).
  */
 export async function executeCommand(
   session: RunSession,
@@ -23,6 +25,7 @@ export async function executeCommand(
   tool: string,
   args: Readonly<Record<string, unknown>>,
   options: CommandOptions,
+  between?: (middle: SandboxSnapshot) => Promise<SandboxSnapshot>,
 ): Promise<{ observation: Observation; after: SandboxSnapshot }> {
   const resolved = substituteDeep({ ...args }, session.placeholders);
   const excluded: Change[] = [];
@@ -61,6 +64,6 @@ export async function executeCommand(
     const why = session.stopReason?.() ?? 'the server was no longer running after call 1';
     return { observation: { tool, args, call1, call2Skipped: why, excluded }, after: middle };
   }
-  const [call2, after] = await call(middle);
+  const [call2, after] = await call(between === undefined ? middle : await between(middle));
   return { observation: { tool, args, call1, call2, excluded }, after };
 }

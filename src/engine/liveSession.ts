@@ -1,6 +1,5 @@
-import type { Change, HarvestedValue, SandboxSnapshot } from '../../harness/index.js';
-import type { EgressAttempt } from '../../harness/process/index.js';
-import type { ArgumentGuard, SeenValue } from '../generate/index.js';
+import type { HarvestedValue, SandboxSnapshot } from '../../harness/index.js';
+import type { SeenValue } from '../generate/index.js';
 import {
   extendSeenValues,
   seenFrom,
@@ -9,66 +8,27 @@ import {
   SEEN_VALUES_LIMIT,
   valuesInArguments,
 } from '../generate/index.js';
-import { letServerRun } from '../mcp/index.js';
 import { completed, describeFailure, succeeded } from '../model/callOutcome.js';
 import type { CallOutcome } from '../model/callOutcome.js';
-import type { Observation } from '../model/observation.js';
-import type { PreambleCall } from '../model/report.js';
 import { suppliersOf } from './dataFlow.js';
 import type { CommandOptions } from './executeCommand.js';
 import { executeCommand } from './executeCommand.js';
 import { substitute, substituteDeep, withPlaceholders, withPlaceholdersDeep } from './placeholders.js';
 import { preferSandbox } from './preferSandbox.js';
+import { quietWindow } from './quietWindow.js';
+import type {
+  ControlWindow,
+  ControlWindows,
+  MadeCall,
+  PlannedCall,
+  PreambleStep,
+  Resolver,
+  RunResult,
+  WindowChanges,
+} from './runTypes.js';
+
 import type { RunSession } from './session.js';
 import { parsedOutcome, valuesInOutcome } from './valuesInOutcome.js';
-
-/** A call to make: a tool, its generated arguments (which may hold live choices) and its schema guard. */
-
-/** What a control run saw: the egress of its window, and how old its server was when the window began. */
-export interface ControlWindow {
-  readonly egress: readonly EgressAttempt[];
-  readonly fromAgeMs: number;
-  /** What changed in the sandbox over the window (from just after the calls before to its end), unexcluded. */
-  readonly changes: readonly Change[];
-}
-
-/** The arguments a call would be made with at one point of a session (its live choices resolved then). */
-export type Resolver = (planned: PlannedCall) => Record<string, unknown>;
-
-export interface PlannedCall {
-  readonly tool: string;
-  readonly args: Readonly<Record<string, unknown>>;
-  readonly guard: ArgumentGuard;
-}
-
-/** A preamble call as it was made: called once, to build state; checked only in its own tool's runs. */
-export type PreambleStep = PreambleCall;
-
-/** A call as the session made it (live choices resolved, placeholders kept): replayable on a fresh sandbox. */
-export interface MadeCall {
-  readonly tool: string;
-  readonly args: Readonly<Record<string, unknown>>;
-  /** Whether the call changed anything observable (calls that did not are the first dropped from a history). */
-  readonly changed?: boolean;
-}
-
-/** What one run came to: the preamble as made, then the checked command (absent when it could not be made). */
-export interface RunResult {
-  readonly steps: readonly PreambleStep[];
-  readonly observation?: Observation;
-  /**
-   * Values naming entities that existed just before the checked command (harvested from its pre-state, the
-   * bare placeholder of a sandbox root such as `{fs}` included).
-   */
-  readonly existing: ReadonlySet<string>;
-  /** Why the checked command was not made (the server died during the preamble). */
-  readonly aborted?: string;
-  /**
-   * Tools whose earlier calls in the session supplied values that a successful call of this run used (see
-   * `suppliersOf`): producers by data flow.
-   */
-  readonly suppliers?: readonly string[];
-}
 
 /**
  * A session in use: one server process and sandbox running run after run. It keeps the state just before the
@@ -98,13 +58,15 @@ export class LiveSession {
 
   /**
    * One run: the preamble calls (each once, live choices resolved against the values the session has seen),
-   * then the checked command called twice against the state just before it.
+   * then the checked command called twice against the state just before it; with `windows`, quiet windows
+   * before the command and between its calls.
    */
   async run(
     preamble: readonly PlannedCall[],
     target: PlannedCall,
     options: CommandOptions,
     resolvers?: Resolver[],
+    windows?: ControlWindows,
   ): Promise<RunResult> {
     const session = this.session;
     const steps: PreambleStep[] = [];
@@ -147,10 +109,30 @@ export class LiveSession {
         };
       }
     }
+    const shown: WindowChanges = {};
+    if (windows?.beforeCommand) {
+      const quiet = await quietWindow(session, this.#before, windows.ms, options);
+      this.#before = quiet.after;
+      shown.beforeCommand = quiet.changes;
+    }
     resolvers?.push(this.#resolver());
     const args = this.#resolve(target);
     const existing = this.#existing();
-    const { observation, after } = await executeCommand(session, this.#before, target.tool, args, options);
+    const between = windows?.betweenCalls
+      ? async (middle: SandboxSnapshot) => {
+          const quiet = await quietWindow(session, middle, windows.ms, options);
+          shown.betweenCalls = quiet.changes;
+          return quiet.after;
+        }
+      : undefined;
+    const { observation, after } = await executeCommand(
+      session,
+      this.#before,
+      target.tool,
+      args,
+      options,
+      between,
+    );
     this.#before = after;
     this.#history.push({ tool: target.tool, args, changed: observation.call1.changes.length > 0 });
     if (observation.call2 !== undefined) {
@@ -160,7 +142,13 @@ export class LiveSession {
     // A create whose second call fails ("already exists") still made what its arguments name.
     const made = succeeded(observation.call1.outcome) || succeeded(answered);
     await this.#took(target.tool, args, answered, made);
-    return { steps, observation, existing, suppliers: this.#suppliers };
+    return {
+      steps,
+      observation,
+      existing,
+      suppliers: this.#suppliers,
+      ...(windows === undefined ? {} : { windows: shown }),
+    };
   }
 
   /**
@@ -186,11 +174,7 @@ export class LiveSession {
     const fromAgeMs = Math.round(performance.now() - this.session.startedAt);
     // The window lasts `ms`, and at least until the server is as old as it was when the call ended.
     const until = Math.max(performance.now() + ms, this.session.startedAt + (untilAgeMs ?? 0));
-    await letServerRun(this.session.connection, Math.max(0, until - performance.now()));
-    const egress = await this.session.egress();
-    const changes = this.session.sandbox
-      .diff(before, await this.session.sandbox.snapshot())
-      .filter((change) => !options.isExcluded(change));
+    const { egress, changes } = await quietWindow(this.session, before, until - performance.now(), options);
     return { egress, fromAgeMs, changes };
   }
 

@@ -5,16 +5,17 @@ import type { CommandOptions } from './executeCommand.js';
 import { LiveSession } from './liveSession.js';
 import type {
   ControlWindow,
+  ControlWindows,
   MadeCall,
   PlannedCall,
   PreambleStep,
   Resolver,
   RunResult,
-} from './liveSession.js';
+} from './runTypes.js';
 import type { SessionPool } from './sessionPool.js';
 import { SetupError } from '../model/setupError.js';
 
-export type { MadeCall, PlannedCall, RunResult } from './liveSession.js';
+export type { ControlWindows, MadeCall, PlannedCall, RunResult } from './runTypes.js';
 
 /** Calls replayed from a session's history carry their arguments as made: nothing is left to validate. */
 const AS_MADE: ArgumentGuard = { validate: () => ({ valid: true }) };
@@ -41,11 +42,12 @@ export async function runSequence(
   target: PlannedCall,
   options: CommandOptions,
   resolvers?: Resolver[],
+  windows?: ControlWindows,
 ): Promise<RunResult> {
   const live = await takeLive(pool, target);
   if (!(live instanceof LiveSession)) return live;
   try {
-    return await runOn(live, preamble, target, options, resolvers);
+    return await runOn(live, preamble, target, options, resolvers, windows);
   } finally {
     pool.release(live.session);
   }
@@ -96,9 +98,10 @@ export async function runOn(
   target: PlannedCall,
   options: CommandOptions,
   resolvers?: Resolver[],
+  windows?: ControlWindows,
 ): Promise<RunResult> {
   try {
-    return await live.run(preamble, target, options, resolvers);
+    return await live.run(preamble, target, options, resolvers, windows);
   } catch (error) {
     if (!(error instanceof SandboxLost)) throw error;
     // A sandbox hintproof lost sight of is not used again: the next run takes a fresh one.

@@ -11,10 +11,11 @@ import type { EventSink } from '../model/events.js';
 import { confirmContradiction } from './confirmContradiction.js';
 import { evidenceOf } from './evidenceOf.js';
 import { preambleArbitrary, producedState } from './preamblePlan.js';
-import type { Resolver } from './liveSession.js';
+import type { Resolver } from './runTypes.js';
 import type { MadeCall, PlannedCall, RunResult } from './runSequence.js';
 import type { Violation } from '../checks/violation.js';
 import { replayed, runSequence } from './runSequence.js';
+import { controlWindowMs } from './controlState.js';
 import type { Generated } from './roundRuns.js';
 import { plan, rebuildHistory } from './roundRuns.js';
 import { SessionRunner } from './sessionRunner.js';
@@ -150,6 +151,7 @@ export async function searchRound(
       effective: options.effective,
       hints: new Set(violations.map((violation) => violation.hint)),
       options,
+      windowMs: controlWindowMs(observation),
     });
     ambientEgress = mergeAmbient(ambientEgress, confirmation.ambient);
     if (!confirmation.confirmed) {

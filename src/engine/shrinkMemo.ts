@@ -1,5 +1,5 @@
 import { stableStringify } from '../generate/stableStringify.js';
-import type { PlannedCall, Resolver, RunResult } from './liveSession.js';
+import type { PlannedCall, Resolver, RunResult } from './runTypes.js';
 
 /** One point of the runs made so far: the calls made before it are the path from the root. */
 interface Node {

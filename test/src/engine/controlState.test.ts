@@ -1,4 +1,4 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -37,9 +37,49 @@ function lingeringServer(fs: string): McpServer {
   return server;
 }
 
+/** How often `ticking`'s clock file is rewritten, whatever any call does. */
+const TICK_MS = 40;
+
+/**
+ * A server that rewrites `clock.txt` every TICK_MS from start-up, an honest read-only `peek` that takes
+ * 3 ticks, and `stamp`, which claims idempotency, appends a line on every call and takes 3 ticks too.
+ */
+function tickingServer(fs: string): McpServer {
+  const server = new McpServer({ name: 'ticking', version: '1.0.0' });
+  const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
+  let ticks = 0;
+  const timer = setInterval(() => writeFileSync(join(fs, 'clock.txt'), `${++ticks}\n`), TICK_MS);
+  server.server.onclose = () => clearInterval(timer);
+  server.registerTool('peek', { inputSchema: {}, annotations: { readOnlyHint: true } }, async () => {
+    await sleep(3 * TICK_MS);
+    return text('nothing');
+  });
+  server.registerTool(
+    'stamp',
+    { inputSchema: {}, annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: false } },
+    async () => {
+      appendFileSync(join(fs, 'stamps.log'), 'stamp\n');
+      await sleep(3 * TICK_MS);
+      return text('stamped');
+    },
+  );
+  return server;
+}
+
 const readOnly = effectiveHints(declaredHints({ readOnlyHint: true }));
 
-describe('state control runs (in-process server, fresh sandboxes)', () => {
+/** Counts the sessions a pool hands out (a control run on a fresh sandbox is one more). */
+function counted<T extends { take(): Promise<unknown> }>(pool: T): { pool: T; taken: () => number } {
+  let taken = 0;
+  const take = pool.take.bind(pool);
+  pool.take = () => {
+    taken++;
+    return take();
+  };
+  return { pool, taken: () => taken };
+}
+
+describe('state control windows (in-process server, fresh sandboxes)', () => {
   it('do not blame a read for the write an earlier call left running', async () => {
     await using pool = await inProcessPool(lingeringServer);
     const confirmation = await confirmContradiction({
@@ -53,10 +93,55 @@ describe('state control runs (in-process server, fresh sandboxes)', () => {
     });
     expect(confirmation.confirmed).toBe(false);
     if (confirmation.confirmed) return;
-    // The replay after `record` did show the line landing during `lookup`; the control run showed it too.
+    // The replays after `record` waited the control window before `lookup`: the line landed in it, not in
+    // the command, and each says so.
     expect(confirmation.replays.join('\n')).toMatch(
-      /a control run without the command showed 1 of the 1 change\(s\) behind readOnlyHint/,
+      /after the session's 1 earlier calls on a fresh sandbox: no contradiction \(1 change\(s\) came while no call was made/,
     );
+  });
+
+  it('set aside what changes on its own, seen in the replay itself (no control sandbox)', async () => {
+    await using inProcess = await inProcessPool(tickingServer);
+    const { pool, taken } = counted(inProcess);
+    const confirmation = await confirmContradiction({
+      pool,
+      history: [],
+      run: [],
+      target: { tool: 'peek', args: {} },
+      effective: readOnly,
+      hints: new Set(['readOnlyHint']),
+      options: OPTIONS,
+    });
+    expect(confirmation.confirmed).toBe(false);
+    if (confirmation.confirmed) return;
+    expect(confirmation.replays.join('\n')).toMatch(
+      /the replay's 250 ms with no call before the command showed 1 of the 1 change\(s\) behind readOnlyHint: background/,
+    );
+    // The replay alone, and nothing else: its own window was the control.
+    expect(taken()).toBe(1);
+  });
+
+  it("confirm a repeat's change that the window between the calls did not show", async () => {
+    await using inProcess = await inProcessPool(tickingServer);
+    const { pool, taken } = counted(inProcess);
+    const confirmation = await confirmContradiction({
+      pool,
+      history: [],
+      run: [],
+      target: { tool: 'stamp', args: {} },
+      effective: effectiveHints(
+        declaredHints({ readOnlyHint: false, idempotentHint: true, destructiveHint: false }),
+      ),
+      hints: new Set(['idempotentHint']),
+      options: OPTIONS,
+    });
+    expect(confirmation.confirmed).toBe(true);
+    if (!confirmation.confirmed) return;
+    // The clock's tick during the second call was set aside: the window between the calls showed it too.
+    expect(confirmation.violations.flatMap((violation) => touched(violation.changes))).toEqual([
+      'append fs:stamps.log',
+    ]);
+    expect(taken()).toBe(1);
   });
 
   it('still confirm a read that writes while it runs', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ArgumentGuard } from '../../../src/generate/index.js';
-import type { PlannedCall, Resolver, RunResult } from '../../../src/engine/liveSession.js';
+import type { PlannedCall, Resolver, RunResult } from '../../../src/engine/runTypes.js';
 import { ShrinkMemo } from '../../../src/engine/shrinkMemo.js';
 
 const ANY: ArgumentGuard = { validate: () => ({ valid: true }) };
