@@ -159,8 +159,8 @@ export async function prepareLayout(runDirectory: string, uid = SANDBOX_UID): Pr
   await mkdir(join(runDirectory, 'tmp'), { recursive: true, mode: 0o700 });
   if (process.getuid?.() !== 0) return;
   await using run = await Directory.open(runDirectory);
-  await run.handle.chown(0, 0);
-  await run.handle.chmod(0o755);
+  await run.chown(0, 0);
+  await run.chmod(0o755);
   for (const name of await run.names()) {
     if (!(await run.lstat(name)).isDirectory()) continue;
     await using directory = await run.openChild(name);

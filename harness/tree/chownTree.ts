@@ -11,7 +11,7 @@ const CONCURRENCY = 16;
  * entered only if it opens as one with O_NOFOLLOW.
  */
 export async function chownTree(directory: Directory, uid: number): Promise<void> {
-  await directory.handle.chown(uid, uid);
+  await directory.chown(uid, uid);
   const names = await directory.names();
   await mapConcurrent(names, CONCURRENCY, async (name) => {
     const stat = await directory.lstat(name);

@@ -1,7 +1,7 @@
 import type { BigIntStats } from 'node:fs';
-import { constants } from 'node:fs';
+import { constants, readlinkSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { open, readlink } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import type { Directory } from './directory.js';
 import { errorCode } from './directory.js';
 
@@ -49,11 +49,7 @@ export async function lookAt(directory: Directory, name: string): Promise<SeenEn
     if (stat === undefined) return { kind: 'gone' };
     last = stat;
     if (!stat.isSymbolicLink()) return { kind: 'seen', stat };
-    const target = await readlink(directory.child(name)).catch((error: unknown) => {
-      // EINVAL: no longer a link; ENOENT: gone for now. Look again.
-      if (errorCode(error) === 'EINVAL' || errorCode(error) === 'ENOENT') return undefined;
-      throw error;
-    });
+    const target = readTarget(directory, name);
     if (target !== undefined) return { kind: 'seen', stat, target };
   }
   return last === undefined ? { kind: 'gone' } : { kind: 'unsettled', stat: last };
@@ -87,6 +83,17 @@ export async function openEntry(directory: Directory, name: string): Promise<Ope
 export async function openListedFile(directory: Directory, name: string): Promise<OpenedEntry> {
   const opened = await openFile(directory, name, undefined);
   return opened ?? openEntry(directory, name);
+}
+
+/** A link's target, read from the link itself; `undefined` when it is no longer a link or gone for now. */
+function readTarget(directory: Directory, name: string): string | undefined {
+  try {
+    return readlinkSync(directory.child(name));
+  } catch (error) {
+    // EINVAL: no longer a link; ENOENT: gone for now. Look again.
+    if (errorCode(error) === 'EINVAL' || errorCode(error) === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 async function lstatOrGone(directory: Directory, name: string): Promise<BigIntStats | undefined> {

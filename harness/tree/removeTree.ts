@@ -65,7 +65,7 @@ async function emptyAndRemove(directory: Directory, path: string, place: Place):
 }
 
 async function empty(directory: Directory, place: Place, listed?: string[]): Promise<void> {
-  await directory.handle.chmod(0o700).catch(() => {});
+  await directory.chmod(0o700).catch(() => {});
   const names = listed ?? (await directory.names());
   await mapConcurrent(names, CONCURRENCY, (name) => removeEntry(directory, name, place));
 }

@@ -9,11 +9,23 @@ export interface ArgumentGuard {
   validate(args: unknown): GuardResult;
 }
 
+/** Guards already compiled, by schema object: a check builds a tool's arguments for itself and as a producer. */
+const compiledGuards = new WeakMap<object, ArgumentGuard>();
+
 /**
- * Compiles a tool's input schema with ajv (dialect from `$schema`, standard formats, not strict). Throws
- * `UnsupportedSchemaError` with ajv's message when the schema does not compile.
+ * Compiles a tool's input schema with ajv (dialect from `$schema`, standard formats, not strict), once per
+ * schema object. Throws `UnsupportedSchemaError` with ajv's message when the schema does not compile.
  */
 export function createArgumentGuard(inputSchema: unknown): ArgumentGuard {
+  const cached = typeof inputSchema === 'object' && inputSchema !== null ? inputSchema : undefined;
+  const known = cached === undefined ? undefined : compiledGuards.get(cached);
+  if (known !== undefined) return known;
+  const guard = compileGuard(inputSchema);
+  if (cached !== undefined) compiledGuards.set(cached, guard);
+  return guard;
+}
+
+function compileGuard(inputSchema: unknown): ArgumentGuard {
   const ajv = createAjv(inputSchema);
   let compiled: ReturnType<typeof ajv.compile>;
   try {

@@ -104,4 +104,16 @@ describe('createArgumentGuard', () => {
     expect((thrown as Error).message).toMatch(/^cannot generate arguments: schema rejected by ajv \(/);
     expect((thrown as Error).message).toMatch(message);
   });
+
+  it('compiles a schema object once, and an equal but distinct object again', () => {
+    const first = createArgumentGuard(schema);
+    expect(createArgumentGuard(schema)).toBe(first);
+    const copy = structuredClone(schema);
+    const other = createArgumentGuard(copy);
+    expect(other).not.toBe(first);
+    // Both still judge arguments alike (one compiled validator's errors do not leak into the other's).
+    expect(first.validate({ path: 1 })).toMatchObject({ valid: false });
+    expect(other.validate({ path: 'a' })).toEqual({ valid: true });
+    expect(first.validate({ path: 'a' })).toEqual({ valid: true });
+  });
 });
