@@ -12,13 +12,15 @@ export function defaultJobs(): number {
  * Checks items `jobs` at a time and returns their results in input order. Each item's events reach `emit`
  * in input order too: the earliest unfinished item's live, the others' held until every item before them
  * has finished, so reporters see one tool after another whatever `jobs` is. After a failure no new item
- * starts; the first failure is thrown once the running ones have settled.
+ * starts; the first failure is thrown once the running ones have settled. `onRunning` hears how many items
+ * may still run at once, each time that drops (no item left to start for a worker that finished).
  */
 export async function checkInOrder<T, R>(
   items: readonly T[],
   jobs: number,
   check: (item: T, emit: EventSink) => Promise<R>,
   emit: EventSink,
+  onRunning?: (running: number) => void,
 ): Promise<R[]> {
   const held: EngineEvent[][] = items.map(() => []);
   const done: boolean[] = items.map(() => false);
@@ -34,6 +36,8 @@ export async function checkInOrder<T, R>(
       head++;
     }
   };
+  const workers = Math.max(1, Math.min(jobs, items.length));
+  let running = workers;
   const worker = async () => {
     while (failure === undefined && next < items.length) {
       const index = next++;
@@ -49,8 +53,9 @@ export async function checkInOrder<T, R>(
       done[index] = true;
       flush();
     }
+    onRunning?.(--running);
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, worker));
+  await Promise.all(Array.from({ length: workers }, worker));
   if (failure !== undefined) throw failure.error;
   return results;
 }

@@ -234,7 +234,7 @@ async function checkAll(
       replayLine: options.replayLine,
       emit: emitTool,
     });
-  const checked = await checkInOrder(selected, jobs, checkOne, emit);
+  const checked = await checkInOrder(selected, jobs, checkOne, emit, (running) => pool.takers(running));
   return { found, settings, checked };
 }
 

@@ -11,20 +11,31 @@ export type SessionView = (session: RunSession) => Promise<RunSession>;
  * Hands out fresh sessions, keeping up to `spares` of them prepared (sandbox copy, process spawn, initialize,
  * tools/list, baseline) while the current runs execute, so that spawn latency hides behind the work. One pool
  * serves a whole check, the probe and every tool: a session prepared and not taken by one tool is taken by
- * the next, so only the last `spares` are ever started for nothing.
+ * the next, so only the last few are ever started for nothing (no more than the takers left: `takers`).
  */
 export class SessionPool implements AsyncDisposable {
   readonly #prepared: Array<Promise<RunSession>> = [];
   readonly #retired: Array<Promise<void>> = [];
   #view: SessionView | undefined;
   #number = 0;
+  #spares: number;
 
   constructor(
     private readonly start: SessionStarter,
     private readonly root: string,
     /** Sessions kept prepared: one per taker that runs at once (`--jobs`). */
-    private readonly spares = 1,
-  ) {}
+    spares = 1,
+  ) {
+    this.#spares = spares;
+  }
+
+  /**
+   * At most `count` takers remain (the others are done for good): keep no more sessions prepared than that, so
+   * that the end of a check starts fewer sessions nobody takes.
+   */
+  takers(count: number): void {
+    this.#spares = Math.min(this.#spares, Math.max(0, count));
+  }
 
   /**
    * Sessions taken from now on are seen through `view` (prepared ones too: it applies when one is taken, so
@@ -38,7 +49,7 @@ export class SessionPool implements AsyncDisposable {
   async take(): Promise<RunSession> {
     // A start that failed prepares nothing more: the next take starts one and sees the failure itself.
     const ready = await (this.#prepared.shift() ?? this.#start());
-    while (this.#prepared.length < this.spares) this.#prepared.push(this.#start());
+    while (this.#prepared.length < this.#spares) this.#prepared.push(this.#start());
     if (this.#view === undefined) return ready;
     try {
       return await this.#view(ready);

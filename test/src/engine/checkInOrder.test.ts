@@ -60,4 +60,27 @@ describe('checkInOrder', () => {
     await expect(failing).rejects.toThrow('first failed');
     expect(started).toEqual([0, 1]);
   });
+
+  it('says how many may still run each time a worker finds nothing left to start', async () => {
+    const told: number[] = [];
+    let running = 0;
+    const atTelling: number[] = [];
+    await checkInOrder(
+      [30, 5, 20, 1],
+      3,
+      async (delay) => {
+        running++;
+        await pause(delay);
+        running--;
+      },
+      () => {},
+      (count) => {
+        told.push(count);
+        atTelling.push(running);
+      },
+    );
+    expect(told).toEqual([2, 1, 0]);
+    // Never fewer than are running when told.
+    for (const [index, count] of told.entries()) expect(count).toBeGreaterThanOrEqual(atTelling[index] ?? 0);
+  });
 });
