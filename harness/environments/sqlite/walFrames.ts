@@ -23,6 +23,18 @@ const EMPTY: WalContent = { pages: new Map(), pageCount: undefined, frames: 0 };
  * empty (SQLite ignores it too). Pure: the log's bytes are never written.
  */
 export function readWal(wal: Uint8Array, pageSize: number | undefined): WalContent {
+  // A snapshot's log is diffed against the one before it and the one after: checksummed once.
+  const known = read.get(wal);
+  if (known !== undefined && known.pageSize === pageSize) return known.content;
+  const content = readFrames(wal, pageSize);
+  read.set(wal, { pageSize, content });
+  return content;
+}
+
+/** Logs already read, by their bytes (a snapshot's are never changed), with the page size they were read at. */
+const read = new WeakMap<Uint8Array, { pageSize: number | undefined; content: WalContent }>();
+
+function readFrames(wal: Uint8Array, pageSize: number | undefined): WalContent {
   if (wal.length < WAL_HEADER) return EMPTY;
   const view = new DataView(wal.buffer, wal.byteOffset, wal.byteLength);
   const magic = view.getUint32(0);

@@ -4,6 +4,7 @@ import { recordPages } from '../../../../harness/environments/sqlite/btree.js';
 import type { SqliteDatabase } from '../../../../harness/environments/sqlite/sqliteDatabase.js';
 import { readSqliteDatabase } from '../../../../harness/environments/sqlite/sqliteDatabase.js';
 import { rowsOfPages } from '../../../../harness/environments/sqlite/tableRows.js';
+import { readWal } from '../../../../harness/environments/sqlite/walFrames.js';
 import type { Journal } from './sqliteFixture.js';
 import { canonicalRows, readFiles, TestDatabase } from './sqliteFixture.js';
 
@@ -107,6 +108,21 @@ describe('readSqliteDatabase (committed state)', () => {
     const torn = { ...files, wal: files.wal?.subarray(0, (files.wal?.length ?? 0) - 100) };
     expect(readerRows(readSqliteDatabase(torn), 't')).toEqual(['id=i1|s=tcommitted']);
     db.exec('rollback');
+  });
+
+  it('reads a log once per bytes: the same bytes again give the same content, other bytes their own', () => {
+    using db = new TestDatabase('wal', 'create table t (id integer primary key, s text);');
+    db.exec("insert into t (s) values ('first')");
+    const wal = db.files().wal ?? new Uint8Array();
+    const pageSize = 4096;
+    const once = readWal(wal, pageSize);
+    expect(once.frames).toBeGreaterThan(0);
+    expect(readWal(wal, pageSize)).toBe(once);
+    // A copy is read on its own, to the same content; so is the same log at another page size (none: empty).
+    expect(readWal(new Uint8Array(wal), pageSize)).not.toBe(once);
+    expect(readWal(new Uint8Array(wal), pageSize).frames).toBe(once.frames);
+    expect(readWal(wal, 1024).frames).toBe(0);
+    expect(readWal(wal, pageSize).frames).toBe(once.frames);
   });
 
   it('rolls back a hot journal in memory: the committed rows, not the half-written file', () => {
