@@ -39,7 +39,8 @@ export function keyValue(value: string, previous: Record<string, string> = {}): 
 export function replayPath(value: string): string {
   if (parseSessionPath(value) === undefined) {
     throw new InvalidArgumentError(
-      `expected a replay path such as "7:0:1" or "12:0/s9/k0.3" (from a report), received "${value}".`,
+      `expected a replay path such as "7:0:1", "12:0/s9/k0.3" or "3:0/s0/k1/p2-5/p0-6@1.4" (from a report), ` +
+        `received "${value}".`,
     );
   }
   return value;

@@ -15,6 +15,8 @@ import { argumentsNameNothing, namesExisting } from './namesExisting.js';
 import { substituteDeep } from './placeholders.js';
 import type { RoundContext } from './planRound.js';
 import { afterRound, firstBudget, planRound } from './planRound.js';
+import type { PreambleCandidate } from './preamblePlan.js';
+import { preambleCandidates } from './preamblePlan.js';
 import type { CallGenerator, RoundResult } from './searchRound.js';
 import { producersIn, searchRound } from './searchRound.js';
 import type { SessionPool } from './sessionPool.js';
@@ -128,12 +130,26 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
     const runner = new SessionRunner(options.pool, options.stateful ? options.sessionCalls : 0);
     let budget = firstBudget(options.runs, replaying, options.producers !== undefined);
     try {
-      for (let plan = planRound(budget, context()); plan !== undefined; plan = planRound(budget, context())) {
-        const preamble = plan.preamble.flatMap(({ tool: name, weight }) => {
+      // A round's generators from its preamble candidates: the tool alone when it has none.
+      const generatorsOf = (candidates: readonly PreambleCandidate[]) => {
+        const preamble = candidates.flatMap(({ tool: name, weight }) => {
           const generator = producer(name);
           return generator === undefined ? [] : [{ ...generator, weight }];
         });
-        const target = preamble.length === 0 ? alone : (generatorOf(tool, true) ?? alone);
+        return { preamble, target: preamble.length === 0 ? alone : (generatorOf(tool, true) ?? alone) };
+      };
+      // A round before, as a replay path names it (its favoured producers by index), to rebuild a session.
+      const priorRound = (indices?: readonly number[]) => {
+        if (indices === undefined) return { preamble: [], target: alone };
+        const favoured = new Set(indices.flatMap((index) => options.tools[index]?.name ?? []));
+        return generatorsOf(
+          preambleCandidates(options.tools, favoured).filter(
+            (candidate) => producer(candidate.tool) !== undefined,
+          ),
+        );
+      };
+      for (let plan = planRound(budget, context()); plan !== undefined; plan = planRound(budget, context())) {
+        const { preamble, target } = generatorsOf(plan.preamble);
         const { seed, producers } = plan;
         const found: RoundResult = await searchRound(
           {
@@ -148,7 +164,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
             ...(options.path === undefined ? {} : { path: options.path }),
             sessionCalls: options.stateful ? options.sessionCalls : 0,
             runner,
-            alone,
+            priorRound,
             probePlaceholders: options.probePlaceholders,
             timeoutSeconds: options.timeoutSeconds,
             isExcluded: options.isExcluded,
@@ -179,7 +195,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
           options.emit({ type: 'contradiction', tool: tool.name, hint, evidence });
         }
         budget = afterRound(budget, plan, found.runs, replaying);
-        runner.nextRound(preamble.length === 0);
+        runner.nextRound(preamble.length === 0 ? undefined : indicesOf(options.tools, producers));
       }
     } finally {
       runner.close();
@@ -221,6 +237,11 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
   };
   options.emit({ type: 'tool-end', tool: report });
   return report;
+}
+
+/** Where tools stand in the server's list, ascending (a replay path names a round's producers so). */
+function indicesOf(tools: readonly ToolInfo[], names: readonly string[]): number[] {
+  return tools.flatMap((tool, index) => (names.includes(tool.name) ? [index] : []));
 }
 
 /** Pooled entities: what the sandbox held, not the bare placeholder of its root (every sandbox has one). */

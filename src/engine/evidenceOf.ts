@@ -23,7 +23,7 @@ export function evidenceOf<Ts>(
     readonly kind: string;
     readonly kept?: readonly number[];
     readonly sessionStart?: number;
-    readonly carried?: CarriedRuns;
+    readonly carried?: readonly CarriedRuns[];
   },
   flaky: readonly FlakyEvidence[],
   round: {

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { resolveLiveChoices } from '../generate/index.js';
 import type { GeneratedCall } from './preamblePlan.js';
+import { preambleArbitrary } from './preamblePlan.js';
 import { substituteDeep } from './placeholders.js';
 import type { MadeCall, PlannedCall } from './runSequence.js';
 import type { RoundOptions } from './searchRound.js';
@@ -17,10 +18,17 @@ export interface Generated {
   readonly target: Record<string, unknown>;
 }
 
+/** What fast-check draws for a round's runs: the command's arguments, after preamble calls when it has candidates. */
+export function roundArbitrary(options: Pick<RoundOptions, 'target' | 'preamble'>): fc.Arbitrary<Generated> {
+  return options.preamble.length === 0
+    ? options.target.arbitrary.map((args) => ({ preamble: [], target: args }))
+    : fc.record({ preamble: preambleArbitrary(options.preamble), target: options.target.arbitrary });
+}
+
 /**
  * The session a path's contradiction was found in, made again: the runs from the session's first up to the
- * contradiction's, in one session, unchecked (first those it made in the round before, when it was carried
- * over: the tool alone, seed − 1). Returns every call it made.
+ * contradiction's, in one session, unchecked (first those it made in the rounds before when it went on from
+ * them, oldest first: round n of n carried is seed − 1, the first seed − n). Returns every call it made.
  */
 export async function rebuildHistory(
   options: RoundOptions,
@@ -28,12 +36,16 @@ export async function rebuildHistory(
   path: SessionPath,
   runner: SessionRunner,
 ): Promise<readonly MadeCall[]> {
-  if (path.carried !== undefined) {
-    if (options.alone === undefined)
-      throw new Error('a carried session path needs the tool alone to rebuild');
-    const before: RoundOptions = { ...options, seed: options.seed - 1, target: options.alone, preamble: [] };
-    const alone = options.alone.arbitrary.map((args): Generated => ({ preamble: [], target: args }));
-    await rerun(before, alone, path.carried.start, path.carried.end, runner);
+  const carried = path.carried ?? [];
+  for (const [index, runs] of carried.entries()) {
+    if (options.priorRound === undefined)
+      throw new Error('a carried session path needs the rounds before to rebuild');
+    const before: RoundOptions = {
+      ...options,
+      ...options.priorRound(runs.producers),
+      seed: options.seed - (carried.length - index),
+    };
+    await rerun(before, roundArbitrary(before), runs.start, runs.end, runner);
   }
   const start = path.sessionStart ?? 0;
   await rerun(options, arbitrary, start, Number(path.fcPath.split(':')[0]), runner);

@@ -10,14 +10,13 @@ import { ContradictionFound } from './contradictionFound.js';
 import type { EventSink } from '../model/events.js';
 import { confirmContradiction } from './confirmContradiction.js';
 import { evidenceOf } from './evidenceOf.js';
-import { preambleArbitrary, producedState } from './preamblePlan.js';
+import { producedState } from './preamblePlan.js';
 import type { Resolver } from './runTypes.js';
 import type { MadeCall, PlannedCall, RunResult } from './runSequence.js';
 import type { Violation } from '../checks/violation.js';
 import { replayed, runSequence } from './runSequence.js';
 import { controlWindowMs } from './controlState.js';
-import type { Generated } from './roundRuns.js';
-import { plan, rebuildHistory } from './roundRuns.js';
+import { plan, rebuildHistory, roundArbitrary } from './roundRuns.js';
 import { SessionRunner } from './sessionRunner.js';
 import { ShrinkMemo } from './shrinkMemo.js';
 import type { CarriedRuns, SessionPath } from './sessionPath.js';
@@ -58,8 +57,11 @@ export interface RoundOptions {
    * the round has its own, closed at its end.
    */
   readonly runner?: SessionRunner;
-  /** The tool alone: what the round before ran, to rebuild a session a replay path says was carried over. */
-  readonly alone?: CallGenerator;
+  /**
+   * The generators of a round before this one, to rebuild a session a replay path says went on from it: the
+   * tool alone (`producers` absent), or after preambles favouring those of the server's tools (by index).
+   */
+  readonly priorRound?: (producers?: readonly number[]) => Pick<RoundOptions, 'target' | 'preamble'>;
   readonly probePlaceholders: Readonly<Record<string, string>>;
   readonly timeoutSeconds: number;
   readonly isExcluded: (change: Change) => boolean;
@@ -89,7 +91,7 @@ type Mode =
       readonly history: readonly PlannedCall[];
       readonly kept: readonly number[];
       readonly sessionStart: number;
-      readonly carried?: CarriedRuns;
+      readonly carried?: readonly CarriedRuns[];
     };
 
 /**
@@ -104,10 +106,7 @@ export async function searchRound(
   options: RoundOptions,
   replay: (path: string) => string,
 ): Promise<RoundResult> {
-  const arbitrary: fc.Arbitrary<Generated> =
-    options.preamble.length === 0
-      ? options.target.arbitrary.map((args) => ({ preamble: [], target: args }))
-      : fc.record({ preamble: preambleArbitrary(options.preamble), target: options.target.arbitrary });
+  const arbitrary = roundArbitrary(options);
   const runner = options.runner ?? new SessionRunner(options.pool, options.sessionCalls);
   const flaky: FlakyEvidence[] = [];
   let ambientEgress: AmbientEgress[] = [];

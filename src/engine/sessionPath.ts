@@ -3,9 +3,10 @@
  * alone on a fresh sandbox. A contradiction that needed what earlier runs of its session left adds the session
  * it was found in and the calls of that session kept as its preamble: `12:0:1/s9/k0.3.4` is fast-check path
  * `12:0:1`, whose session began at run 9, replayed after calls 0, 3 and 4 of that session's history. A session
- * carried over from the round before (where the tool ran alone) names the runs of that round it made first:
- * `3:0/s0/k1.4/p2-5` began at run 2 of the round before (seed − 1), made its runs up to run 5 (excluded), then
- * runs 0 to 3 of this round.
+ * that went on from the rounds before names the runs of each it made first, oldest first, the last being the
+ * round just before (seed − 1): `3:0/s0/k1.4/p2-5/p0-6@1.4` began at run 2 of round seed − 2 (the tool alone),
+ * made its runs up to run 5 (excluded), then runs 0 to 5 of round seed − 1 (after preambles, producers the
+ * server's tools 1 and 4; `@` alone: none favoured), then runs 0 to 3 of this round.
  */
 export interface SessionPath {
   readonly fcPath: string;
@@ -13,42 +14,68 @@ export interface SessionPath {
   readonly sessionStart?: number;
   /** The indices of the session's calls kept as preamble, ascending. */
   readonly kept?: readonly number[];
-  /** The runs of the round before that the session made first (`start` included, `end` excluded). */
-  readonly carried?: CarriedRuns;
+  /** The runs of the rounds before that the session made first, oldest round first. */
+  readonly carried?: readonly CarriedRuns[];
 }
 
-/** Runs of the round before (the tool alone, seed − 1) that a session made before this round's. */
+/** Runs of one round before this one that a session made before this round's. */
 export interface CarriedRuns {
+  /** First run made (included). */
   readonly start: number;
+  /** Last run made, excluded (equal to `start`: the round made none in this session). */
   readonly end: number;
+  /**
+   * The round's favoured producers, as indices into the server's tool list (ascending): the round ran its
+   * tool after preambles. Absent: the tool ran alone.
+   */
+  readonly producers?: readonly number[];
 }
 
 export function formatSessionPath(path: SessionPath): string {
   if (path.sessionStart === undefined || path.kept === undefined || path.kept.length === 0)
     return path.fcPath;
-  const carried = path.carried === undefined ? '' : `/p${path.carried.start}-${path.carried.end}`;
-  return `${path.fcPath}/s${path.sessionStart}/k${path.kept.join('.')}${carried}`;
+  const carried = (path.carried ?? []).map(
+    ({ start, end, producers }) =>
+      `/p${start}-${end}${producers === undefined ? '' : `@${producers.join('.')}`}`,
+  );
+  return `${path.fcPath}/s${path.sessionStart}/k${path.kept.join('.')}${carried.join('')}`;
 }
 
-const SHAPE = /^(\d+(?::\d+)*)(?:\/s(\d+)\/k(\d+(?:\.\d+)*)(?:\/p(\d+)-(\d+))?)?$/;
+/** Ascending indices: `0.3.4`. */
+const INDICES = String.raw`\d+(?:\.\d+)*`;
+/** One carried round: `/p2-5` (the tool alone), `/p0-6@1.4` or `/p0-6@` (after preambles). */
+const SEGMENT = new RegExp(String.raw`\/p(\d+)-(\d+)(@(${INDICES})?)?(?=\/|$)`, 'g');
+const SHAPE = new RegExp(
+  String.raw`^(\d+(?::\d+)*)(?:\/s(\d+)\/k(${INDICES})((?:\/p\d+-\d+(?:@(?:${INDICES})?)?)*))?$`,
+);
 
 /** The parsed path, or undefined when the text is not one (the CLI says what a path looks like). */
 export function parseSessionPath(text: string): SessionPath | undefined {
   const match = SHAPE.exec(text);
   if (match === null) return undefined;
-  const [, fcPath = '', start, kept, from, to] = match;
+  const [, fcPath = '', start, kept, tail = ''] = match;
   if (start === undefined || kept === undefined) return { fcPath };
   const indices = kept.split('.').map(Number);
   const run = Number(fcPath.split(':')[0]);
-  if (Number(start) > run || indices.some((index, i) => i > 0 && index <= (indices[i - 1] ?? -1)))
-    return undefined;
-  if (from === undefined || to === undefined) return { fcPath, sessionStart: Number(start), kept: indices };
-  // Carried runs come before this round's first: the session began at its run 0.
-  if (Number(start) !== 0 || Number(from) >= Number(to)) return undefined;
-  return {
-    fcPath,
-    sessionStart: 0,
-    kept: indices,
-    carried: { start: Number(from), end: Number(to) },
-  };
+  if (Number(start) > run || !ascending(indices)) return undefined;
+  if (tail === '') return { fcPath, sessionStart: Number(start), kept: indices };
+  const carried: CarriedRuns[] = [...tail.matchAll(SEGMENT)].map(([, from, to, at, producers]) => ({
+    start: Number(from),
+    end: Number(to),
+    ...(at === undefined
+      ? {}
+      : { producers: producers === undefined ? [] : producers.split('.').map(Number) }),
+  }));
+  // Carried runs come before this round's first: the session began at its run 0, and at run 0 of every round
+  // after its first.
+  if (Number(start) !== 0) return undefined;
+  for (const [index, segment] of carried.entries()) {
+    if (segment.start > segment.end || (index > 0 && segment.start !== 0)) return undefined;
+    if (segment.producers !== undefined && !ascending(segment.producers)) return undefined;
+  }
+  return { fcPath, sessionStart: 0, kept: indices, carried };
+}
+
+function ascending(indices: readonly number[]): boolean {
+  return indices.every((index, i) => i === 0 || index > (indices[i - 1] ?? -1));
 }

@@ -14,7 +14,7 @@ export class SessionRunner {
   #start = 0;
   /** The highest run index of the current round so far. */
   #last = -1;
-  #carried: CarriedRuns | undefined;
+  #carried: readonly CarriedRuns[] = [];
   #historyBefore: readonly MadeCall[] = [];
 
   constructor(
@@ -43,7 +43,7 @@ export class SessionRunner {
     }
     if (this.#live === undefined) {
       this.#start = index;
-      this.#carried = undefined;
+      this.#carried = [];
       const taken = await takeLive(this.pool, target);
       if (!(taken instanceof LiveSession)) {
         this.#historyBefore = [];
@@ -65,26 +65,30 @@ export class SessionRunner {
     return this.#live?.history() ?? [];
   }
 
-  /** The index of the run the session in use began with (0 when it was carried over from the round before). */
+  /** The index of the run the session in use began with (0 when it was carried over from the rounds before). */
   sessionStart(): number {
     return this.#start;
   }
 
-  /** The runs of the round before that the session in use made before this round's (see `nextRound`). */
-  carried(): CarriedRuns | undefined {
-    return this.#carried;
+  /** The runs of the rounds before that the session in use made before this round's, oldest first. */
+  carried(): readonly CarriedRuns[] | undefined {
+    return this.#carried.length === 0 ? undefined : this.#carried;
   }
 
   /**
-   * Ends a round. With `carry` (the round ran the tool alone, so the runs it made are rebuilt from its seed
-   * alone), a session that began in this round and is still alive goes on into the next, whose runs meet what
-   * this round's left; any other session is handed back. A session is carried over once at most: a replay
-   * path names one round before its own.
+   * Ends a round: a session still alive and not full goes on into the next round, whose runs meet what this
+   * round's left. It records the runs of this round it made (`producers`: the round's favoured producers as
+   * indices into the server's tool list when the tool ran after preambles), so that a replay path can name
+   * them and `--path` rebuild the session.
    */
-  nextRound(carry: boolean): void {
+  nextRound(producers?: readonly number[]): void {
     const live = this.#live;
-    if (carry && live !== undefined && live.alive() && this.#carried === undefined) {
-      this.#carried = { start: this.#start, end: this.#last + 1 };
+    if (live !== undefined && live.alive() && live.history().length < this.sessionCalls) {
+      const start = Math.min(this.#start, this.#last + 1);
+      this.#carried = [
+        ...this.#carried,
+        { start, end: this.#last + 1, ...(producers === undefined ? {} : { producers }) },
+      ];
       this.#start = 0;
     } else {
       this.close();
@@ -96,6 +100,6 @@ export class SessionRunner {
   close(): void {
     if (this.#live !== undefined) this.pool.release(this.#live.session);
     this.#live = undefined;
-    this.#carried = undefined;
+    this.#carried = [];
   }
 }

@@ -120,25 +120,38 @@ describe('searchRound (in-process shelf server, runs in sessions)', () => {
     ]);
   });
 
-  it('a session carried over from a round alone is named in the path, and the path replays through it', async () => {
+  it('a session carried on through rounds is named in the path, and the path replays through them', async () => {
     await using pool = await shelfPool(newWorld());
     const target = named('put', ['a', 'b', 'c', 'd', 'e']);
-    // The tool alone (seed 41), two runs: too few to fill the shelf; the session goes on into the next round.
-    const runner = new SessionRunner(pool, 20);
+    const producer = { ...named('put', ['a', 'b', 'c']), weight: 4 };
+    const priorRound = (producers?: readonly number[]) =>
+      producers === undefined ? { preamble: [], target } : { preamble: [producer], target };
+    // The tool alone (seed 40), then after preambles of `put` (seed 41), two runs each: too few to fill the
+    // shelf; the session goes on through both into the round that finds the contradiction (seed 42).
+    const runner = new SessionRunner(pool, 40);
     try {
-      const first = await searchRound(round(pool, { seed: 41, numRuns: 2, runner, target }), replay);
+      const first = await searchRound(round(pool, { seed: 40, numRuns: 2, runner, target }), replay);
       expect(first.contradictions).toEqual({});
-      runner.nextRound(true);
-      expect(runner.carried()).toEqual({ start: 0, end: 2 });
-      const found = await searchRound(round(pool, { runner, target, alone: target }), replay);
+      runner.nextRound();
+      const preambled = round(pool, { seed: 41, numRuns: 2, runner, target, preamble: [producer] });
+      expect((await searchRound(preambled, replay)).contradictions).toEqual({});
+      runner.nextRound([0]);
+      expect(runner.carried()).toEqual([
+        { start: 0, end: 2 },
+        { start: 0, end: 2, producers: [0] },
+      ]);
+      const found = await searchRound(round(pool, { seed: 42, runner, target, priorRound }), replay);
       const evidence = found.contradictions.destructiveHint;
       expect(evidence).toBeDefined();
       if (evidence === undefined) return;
       const path = parseSessionPath(evidence.path);
-      expect(path?.carried).toEqual({ start: 0, end: 2 });
+      expect(path?.carried).toEqual([
+        { start: 0, end: 2 },
+        { start: 0, end: 2, producers: [0] },
+      ]);
       if (path === undefined) return;
-      // Replayed by a runner of its own: the round before made again from seed 41, then this round's runs.
-      const replayed = await searchRound(round(pool, { path, numRuns: 1, alone: target }), replay);
+      // Replayed by a runner of its own: the rounds before made again from seeds 40 and 41, then this one's.
+      const replayed = await searchRound(round(pool, { seed: 42, path, numRuns: 1, priorRound }), replay);
       const again = replayed.contradictions.destructiveHint;
       expect({ ...again, shrinks: 0 }).toEqual({ ...evidence, shrinks: 0 });
     } finally {

@@ -15,9 +15,24 @@ describe('session paths', () => {
   });
 
   it('name the runs a session carried over from the round before', () => {
-    const path = { fcPath: '3:0', sessionStart: 0, kept: [1, 4], carried: { start: 2, end: 5 } };
+    const path = { fcPath: '3:0', sessionStart: 0, kept: [1, 4], carried: [{ start: 2, end: 5 }] };
     expect(formatSessionPath(path)).toBe('3:0/s0/k1.4/p2-5');
     expect(parseSessionPath('3:0/s0/k1.4/p2-5')).toEqual(path);
+  });
+
+  it('name every round a session went on through, oldest first, with the producers of those after preambles', () => {
+    const path = {
+      fcPath: '3:0',
+      sessionStart: 0,
+      kept: [1, 4],
+      carried: [
+        { start: 2, end: 5 },
+        { start: 0, end: 6, producers: [1, 4] },
+        { start: 0, end: 0, producers: [] },
+      ],
+    };
+    expect(formatSessionPath(path)).toBe('3:0/s0/k1.4/p2-5/p0-6@1.4/p0-0@');
+    expect(parseSessionPath('3:0/s0/k1.4/p2-5/p0-6@1.4/p0-0@')).toEqual(path);
   });
 
   it('refuse what hintproof never prints', () => {
@@ -32,9 +47,15 @@ describe('session paths', () => {
       '7/s9/k0',
       '1;rm -rf /',
       '3:0/s1/k1/p2-5',
-      '3:0/s0/k1/p5-5',
+      '3:0/s0/k1/p6-5',
       '3:0/s0/k1/p2',
       '3:0/p2-5',
+      // A round after the session's first began with it: at run 0.
+      '3:0/s0/k1/p2-5/p1-6',
+      '3:0/s0/k1/p0-6@4.1',
+      '3:0/s0/k1/p0-6@1.',
+      '3:0/s0/k1/p0-6@@',
+      '3:0/s0/k1/p0-6x',
     ]) {
       expect(parseSessionPath(text), text).toBeUndefined();
     }

@@ -97,29 +97,40 @@ describe('SessionRunner (in-process shelf server, fs sandbox)', () => {
     });
   });
 
-  it('carries a session that began in a round alone into the next round, once', async () => {
+  it('carries a session on through the rounds, naming the runs of each it made', async () => {
     await withRunner(20, async (runner) => {
       await runner.run(0, [], call('put', { name: 'a' }), OPTIONS);
       await runner.run(1, [], call('put', { name: 'b' }), OPTIONS);
-      runner.nextRound(true);
-      expect(runner.carried()).toEqual({ start: 0, end: 2 });
+      runner.nextRound();
+      expect(runner.carried()).toEqual([{ start: 0, end: 2 }]);
       // The next round's first run meets what the round before left, on the same session.
       const next = await runner.run(0, [], call('take', { name: 'a' }), OPTIONS);
       expect(next.existing.has('a')).toBe(true);
       expect(runner.sessionStart()).toBe(0);
       expect(runner.historyBefore()).toHaveLength(4);
-      // Carried once already: the round after starts a fresh session.
-      runner.nextRound(true);
-      expect(runner.carried()).toBeUndefined();
-      const fresh = await runner.run(0, [], call('take', { name: 'b' }), OPTIONS);
-      expect(fresh.existing.has('b')).toBe(false);
+      // A round after preambles goes on too, its favoured producers recorded with its runs.
+      runner.nextRound([1, 3]);
+      expect(runner.carried()).toEqual([
+        { start: 0, end: 2 },
+        { start: 0, end: 1, producers: [1, 3] },
+      ]);
+      const third = await runner.run(0, [], call('take', { name: 'b' }), OPTIONS);
+      expect(third.existing.has('b')).toBe(true);
+      // A round that made no run on it still counts (the rounds' seeds follow each other).
+      runner.nextRound();
+      runner.nextRound();
+      expect(runner.carried()?.slice(2)).toEqual([
+        { start: 0, end: 1 },
+        { start: 0, end: 0 },
+      ]);
     });
   });
 
-  it('does not carry a session out of a round with preambles', async () => {
-    await withRunner(20, async (runner) => {
+  it('starts the next round on a fresh session once the session is full', async () => {
+    await withRunner(4, async (runner) => {
       await runner.run(0, [], call('put', { name: 'a' }), OPTIONS);
-      runner.nextRound(false);
+      await runner.run(1, [], call('put', { name: 'b' }), OPTIONS);
+      runner.nextRound();
       expect(runner.carried()).toBeUndefined();
       const fresh = await runner.run(0, [], call('take', { name: 'a' }), OPTIONS);
       expect(fresh.existing.has('a')).toBe(false);
