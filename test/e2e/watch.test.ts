@@ -42,8 +42,10 @@ describe('check --watch', () => {
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
+    // Well within the test's own time-out, so that a watch that never gets there shows what it printed.
+    const started = Date.now();
     const until = async (test: () => boolean, what: string) => {
-      const deadline = Date.now() + 120_000;
+      const deadline = started + 90_000;
       while (!test()) {
         if (Date.now() > deadline) throw new Error(`never saw ${what}\n${stdout}\n${stderr}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
