@@ -19,6 +19,7 @@ import type { PreambleCandidate } from './preamblePlan.js';
 import { preambleCandidates } from './preamblePlan.js';
 import type { CallGenerator, RoundResult } from './searchRound.js';
 import { producersIn, searchRound } from './searchRound.js';
+import type { RunSession } from './session.js';
 import type { SessionPool } from './sessionPool.js';
 import { SessionRunner } from './sessionRunner.js';
 import { enumProperties } from './enumCoverage.js';
@@ -63,6 +64,8 @@ export interface ToolCheckOptions {
   readonly egressUnobserved?: string;
   readonly replayLine: (tool: string, seed: number, path: string, producers?: readonly string[]) => string;
   readonly emit: EventSink;
+  /** Asked once for a session to begin the tool's first round with (the probe's, for the server's first tool). */
+  readonly firstSession?: () => Promise<RunSession> | undefined;
 }
 
 /**
@@ -127,7 +130,11 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
       generates: (name) => producer(name) !== undefined,
     });
     // One runner for all the tool's rounds: a session of a round that ran the tool alone goes on into the next.
-    const runner = new SessionRunner(options.pool, options.stateful ? options.sessionCalls : 0);
+    const runner = new SessionRunner(
+      options.pool,
+      options.stateful ? options.sessionCalls : 0,
+      options.firstSession,
+    );
     let budget = firstBudget(options.runs, replaying, options.producers !== undefined);
     try {
       // A round's generators from its preamble candidates: the tool alone when it has none.

@@ -18,6 +18,7 @@ import { isolationPlan } from './isolationPlan.js';
 import type { IsolationPlan } from './isolationPlan.js';
 import { BLIND_REASON, blindReport, isBlind } from './blindness.js';
 import { checkInOrder, defaultJobs } from './checkInOrder.js';
+import { HandedSession } from './handedSession.js';
 import { SessionPool } from './sessionPool.js';
 import { parseSessionPath } from './sessionPath.js';
 import type { SessionPath } from './sessionPath.js';
@@ -181,6 +182,26 @@ async function checkAll(
 ): Promise<{ found: ProbeResult; settings: Settings; checked: ToolReport[] }> {
   const found = await probe(pool, options.calibrationMs, options.timeoutSeconds, options.maxObservers);
   pool.view((session) => observingSession(session, found.observers));
+  // The probe's session, when nothing but time passed in it, is the first session of the server's first tool
+  // (that tool, whatever --tool or --jobs: a replay of it gets the same); else it is released.
+  const handed = new HandedSession(pool, found.session);
+  try {
+    return await checkFound(pool, options, plan, jobs, emit, found, handed);
+  } finally {
+    handed.drop();
+  }
+}
+
+/** `checkAll` once the probe is done: every selected tool's check, the first tool offered the probe's session. */
+async function checkFound(
+  pool: SessionPool,
+  options: CheckOptions,
+  plan: IsolationPlan,
+  jobs: number,
+  emit: EventSink,
+  found: ProbeResult,
+  handed: HandedSession,
+): Promise<{ found: ProbeResult; settings: Settings; checked: ToolReport[] }> {
   if (found.tools.length === 0) {
     throw new SetupError(
       `The server "${found.server.name}" lists no tools (tools/list returned an empty list), so there is nothing ` +
@@ -215,8 +236,13 @@ async function checkAll(
     ambient: found.ambient,
   });
   const isExcluded = exclusionOf(found.ambient, options.ignore);
+  const sessionCalls = maxCommands <= 1 ? 0 : maxCommands;
+  const firstTool = found.tools[0]?.name;
   const checkOne = (tool: ToolInfo, emitTool: EventSink) =>
     checkTool(tool, {
+      ...(tool.name === firstTool && options.pools !== false && sessionCalls > 0
+        ? { firstSession: handed.take }
+        : {}),
       pool,
       tools: found.tools,
       harvested: options.pools === false ? [] : placesNamed(found.harvested, serverWords(options.server)),
@@ -227,7 +253,7 @@ async function checkAll(
       ...(options.producers === undefined ? {} : { producers: options.producers }),
       seed: options.seed,
       ...(path === undefined ? {} : { path }),
-      sessionCalls: maxCommands <= 1 ? 0 : maxCommands,
+      sessionCalls,
       timeoutSeconds: options.timeoutSeconds,
       isExcluded,
       ...(plan.egressUnobserved === undefined ? {} : { egressUnobserved: plan.egressUnobserved }),

@@ -7,6 +7,7 @@ import { letServerRun } from '../mcp/index.js';
 import { SetupError } from '../model/setupError.js';
 import type { ObservedEnvironment } from '../observe/index.js';
 import { observeServer } from '../observe/index.js';
+import type { RunSession } from './session.js';
 import type { SessionPool } from './sessionPool.js';
 
 export interface ProbeResult {
@@ -21,6 +22,12 @@ export interface ProbeResult {
   readonly startupEgress: readonly EgressAttempt[];
   /** The server's own reads of its state, calibrated: read around every call of the check. */
   readonly observers: ObservedEnvironment;
+  /**
+   * The probe's session, handed on (the caller releases it) when nothing but time passed in it: every read
+   * made to calibrate observers was kept as one (none changed anything, none was left out) and the server is
+   * alive. It can be the first tool's first session; any other probe session is released here.
+   */
+  readonly session?: RunSession;
 }
 
 /**
@@ -52,6 +59,7 @@ async function calibrate(
   maxObservers: number | undefined,
 ): Promise<ProbeResult> {
   const session = await pool.take();
+  let handed = false;
   try {
     await letServerRun(session.connection, calibrationMs);
     const later = await session.sandbox.snapshot();
@@ -84,6 +92,7 @@ async function calibrate(
         }
       },
     });
+    handed = observers.dropped.length === 0 && observers.problem === undefined && session.alive();
     return {
       observers,
       server: session.connection.server,
@@ -92,9 +101,10 @@ async function calibrate(
       harvested: session.sandbox.harvest(session.baseline),
       placeholders: session.placeholders,
       startupEgress,
+      ...(handed ? { session } : {}),
     };
   } finally {
-    pool.release(session);
+    if (!handed) pool.release(session);
   }
 }
 

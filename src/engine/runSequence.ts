@@ -12,6 +12,7 @@ import type {
   Resolver,
   RunResult,
 } from './runTypes.js';
+import type { RunSession } from './session.js';
 import type { SessionPool } from './sessionPool.js';
 import { SetupError } from '../model/setupError.js';
 
@@ -77,10 +78,17 @@ export async function controlRun(
   }
 }
 
-/** A fresh session, or the run that stands for a server that could not start (or a sandbox lost). */
-export async function takeLive(pool: SessionPool, target: PlannedCall): Promise<LiveSession | RunResult> {
+/**
+ * A fresh session (`handed`, else one taken from the pool), or the run that stands for a server that could not
+ * start (or a sandbox lost).
+ */
+export async function takeLive(
+  pool: SessionPool,
+  target: PlannedCall,
+  handed?: Promise<RunSession>,
+): Promise<LiveSession | RunResult> {
   try {
-    return new LiveSession(await pool.take());
+    return new LiveSession(await (handed ?? pool.take()));
   } catch (error) {
     if (error instanceof SandboxLost) return lostRun(target, [], error);
     if (!(error instanceof SetupError)) throw error;

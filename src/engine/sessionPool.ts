@@ -50,11 +50,19 @@ export class SessionPool implements AsyncDisposable {
     // A start that failed prepares nothing more: the next take starts one and sees the failure itself.
     const ready = await (this.#prepared.shift() ?? this.#start());
     while (this.#prepared.length < this.#spares) this.#prepared.push(this.#start());
-    if (this.#view === undefined) return ready;
+    return this.viewed(ready);
+  }
+
+  /**
+   * A session taken from this pool before `view` was set (the probe's), seen through the view now, as `take`
+   * would hand it out. Disposing what it returns disposes the session.
+   */
+  async viewed(session: RunSession): Promise<RunSession> {
+    if (this.#view === undefined) return session;
     try {
-      return await this.#view(ready);
+      return await this.#view(session);
     } catch (error) {
-      this.release(ready);
+      this.release(session);
       throw error;
     }
   }

@@ -3,6 +3,7 @@ import { LiveSession } from './liveSession.js';
 import type { MadeCall, PlannedCall, RunResult } from './runSequence.js';
 import { runOn, runSequence, takeLive } from './runSequence.js';
 import type { CarriedRuns } from './sessionPath.js';
+import type { RunSession } from './session.js';
 import type { SessionPool } from './sessionPool.js';
 
 /**
@@ -20,6 +21,11 @@ export class SessionRunner {
   constructor(
     private readonly pool: SessionPool,
     private readonly sessionCalls: number,
+    /**
+     * Asked once, for the first session: one to begin with instead of taking one (the probe's, handed on to
+     * the first tool), or undefined. Whoever hands it releases it when it was never asked for.
+     */
+    private first?: () => Promise<RunSession> | undefined,
   ) {}
 
   /** Run number `index` of the search; `hold` keeps the session whatever its length (a session rebuilt). */
@@ -44,7 +50,9 @@ export class SessionRunner {
     if (this.#live === undefined) {
       this.#start = index;
       this.#carried = [];
-      const taken = await takeLive(this.pool, target);
+      const handed = this.first?.();
+      this.first = undefined;
+      const taken = await takeLive(this.pool, target, handed);
       if (!(taken instanceof LiveSession)) {
         this.#historyBefore = [];
         return taken;
