@@ -9,31 +9,20 @@ import { onExitCleanup } from '../../harness/process/index.js';
 import type { Baseline } from '../baseline/baselineFile.js';
 import type { ToolSettings } from '../config/defineConfig.js';
 import { compareBaseline } from '../baseline/compareBaseline.js';
-import { declaredHints, effectiveHints } from '../hints/effectiveHints.js';
-import type { PackageInfo, Report, Settings, ToolReport } from '../model/report.js';
-import { checkTool } from './checkTool.js';
+import type { PackageInfo, Report } from '../model/report.js';
 import type { EventSink } from '../model/events.js';
-import { exclusionOf } from './exclusion.js';
 import { isolationPlan } from './isolationPlan.js';
-import type { IsolationPlan } from './isolationPlan.js';
 import { BLIND_REASON, blindReport, isBlind } from './blindness.js';
-import { checkInOrder, defaultJobs } from './checkInOrder.js';
-import { HandedSession } from './handedSession.js';
+import { defaultJobs } from './checkInOrder.js';
+import { checkAll } from './checkAll.js';
 import { SessionPool } from './sessionPool.js';
-import { parseSessionPath } from './sessionPath.js';
-import type { SessionPath } from './sessionPath.js';
-import type { ToolInfo } from '../mcp/index.js';
-import { probe } from './probe.js';
 import type { ProbeResult } from './probe.js';
-import { observingSession } from './observingSession.js';
-import { placesNamed } from './placesNamed.js';
 import type { InProcessSpec } from './inProcessSession.js';
 import { startInProcessSession } from './inProcessSession.js';
 import type { ServerSpec } from './session.js';
 import { startSession } from './session.js';
 import type { SessionStarter } from './sessionPool.js';
 import { SetupError } from '../model/setupError.js';
-import { DEFAULTS } from '../model/defaults.js';
 
 export interface CheckOptions {
   /** A command to spawn over stdio, or a factory of in-process servers (one per run). */
@@ -169,111 +158,6 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
   }
 }
 
-/**
- * The probe, then every selected tool's check (`jobs` at a time), all in sessions from `pool`; sessions after
- * the probe also read the server's own view of its state around each call.
- */
-async function checkAll(
-  pool: SessionPool,
-  options: CheckOptions,
-  plan: IsolationPlan,
-  jobs: number,
-  emit: EventSink,
-): Promise<{ found: ProbeResult; settings: Settings; checked: ToolReport[] }> {
-  const found = await probe(pool, options.calibrationMs, options.timeoutSeconds, options.maxObservers);
-  pool.view((session) => observingSession(session, found.observers));
-  // The probe's session, when nothing but time passed in it, is the first session of the server's first tool
-  // (that tool, whatever --tool or --jobs: a replay of it gets the same); else it is released.
-  const handed = new HandedSession(pool, found.session);
-  try {
-    return await checkFound(pool, options, plan, jobs, emit, found, handed);
-  } finally {
-    handed.drop();
-  }
-}
-
-/** `checkAll` once the probe is done: every selected tool's check, the first tool offered the probe's session. */
-async function checkFound(
-  pool: SessionPool,
-  options: CheckOptions,
-  plan: IsolationPlan,
-  jobs: number,
-  emit: EventSink,
-  found: ProbeResult,
-  handed: HandedSession,
-): Promise<{ found: ProbeResult; settings: Settings; checked: ToolReport[] }> {
-  if (found.tools.length === 0) {
-    throw new SetupError(
-      `The server "${found.server.name}" lists no tools (tools/list returned an empty list), so there is nothing ` +
-        'to check. Check that the command starts the server with the arguments and --env values that enable its tools.',
-    );
-  }
-  const selected = selectTools(found.tools, options.tools);
-  if (options.producers !== undefined) selectTools(found.tools, options.producers, '--producers');
-  const maxCommands = options.maxCommands ?? DEFAULTS.maxCommands;
-  const path = options.path === undefined ? undefined : parsePath(options.path);
-  const settings: Settings = {
-    runs: options.runs,
-    seed: options.seed,
-    timeoutSeconds: options.timeoutSeconds,
-    maxCommands,
-    ignore: options.ignore,
-    ...(options.path === undefined ? {} : { path: options.path }),
-    isolation: plan.isolation,
-    ...(plan.note === undefined ? {} : { isolationNote: plan.note }),
-    ...(plan.unobserved === undefined ? {} : { unobserved: plan.unobserved }),
-  };
-  emit({
-    type: 'start',
-    server: found.server,
-    settings,
-    command: options.commandLine,
-    ...(options.package === undefined ? {} : { package: options.package }),
-    tools: selected.map((tool) => {
-      const declared = declaredHints(tool.annotations);
-      return { name: tool.name, declared, effective: effectiveHints(declared) };
-    }),
-    ambient: found.ambient,
-  });
-  const isExcluded = exclusionOf(found.ambient, options.ignore);
-  const sessionCalls = maxCommands <= 1 ? 0 : maxCommands;
-  const firstTool = found.tools[0]?.name;
-  const checkOne = (tool: ToolInfo, emitTool: EventSink) =>
-    checkTool(tool, {
-      ...(tool.name === firstTool && options.pools !== false && sessionCalls > 0
-        ? { firstSession: handed.take }
-        : {}),
-      pool,
-      tools: found.tools,
-      harvested: options.pools === false ? [] : placesNamed(found.harvested, serverWords(options.server)),
-      stateful: options.pools !== false,
-      probePlaceholders: found.placeholders,
-      runs: options.toolSettings?.[tool.name]?.runs ?? options.runs,
-      fixedArgs: (name) => options.toolSettings?.[name]?.args ?? {},
-      ...(options.producers === undefined ? {} : { producers: options.producers }),
-      seed: options.seed,
-      ...(path === undefined ? {} : { path }),
-      sessionCalls,
-      timeoutSeconds: options.timeoutSeconds,
-      isExcluded,
-      ...(plan.egressUnobserved === undefined ? {} : { egressUnobserved: plan.egressUnobserved }),
-      replayLine: options.replayLine,
-      emit: emitTool,
-    });
-  const checked = await checkInOrder(selected, jobs, checkOne, emit, (running) => pool.takers(running));
-  return { found, settings, checked };
-}
-
-function parsePath(text: string): SessionPath {
-  const path = parseSessionPath(text);
-  if (path === undefined) {
-    throw new SetupError(
-      `The replay path "${text}" is not one hintproof prints (e.g. "7:0:1" or "12:0/s9/k0.3").`,
-    );
-  }
-  return path;
-}
-
 /** With `--tool`, only the chosen tools of the baseline are compared (the others were not run). */
 function restrictBaseline(baseline: Baseline, tools: readonly string[] | undefined): Baseline {
   if (tools === undefined || tools.length === 0) return baseline;
@@ -289,22 +173,6 @@ async function createProvider<P extends EnvironmentProvider>(create: () => Promi
   } catch (error) {
     throw new SetupError(error instanceof Error ? error.message : String(error), { cause: error });
   }
-}
-
-function selectTools<T extends { name: string }>(
-  tools: readonly T[],
-  wanted: readonly string[] | undefined,
-  option = '--tool',
-): T[] {
-  if (wanted === undefined || wanted.length === 0) return [...tools];
-  const missing = wanted.filter((name) => !tools.some((tool) => tool.name === name));
-  if (missing.length > 0) {
-    throw new SetupError(
-      `${option} ${missing.map((name) => `"${name}"`).join(', ')}: no such tool. The server lists: ` +
-        `${tools.map((tool) => tool.name).join(', ')}.`,
-    );
-  }
-  return tools.filter((tool) => wanted.includes(tool.name));
 }
 
 /** The report's `observers`: which reads showed the server's state, and which were left out and why. */
@@ -323,9 +191,4 @@ function observersReport(calibration: ProbeResult['observers']): Pick<Report, 'o
       ...(calibration.problem === undefined ? {} : { problem: calibration.problem }),
     },
   };
-}
-
-/** The words a stdio server is started with (command, arguments, `--env` values); none for an in-process one. */
-function serverWords(server: ServerSpec | InProcessSpec): string[] {
-  return 'inProcess' in server ? [] : [server.command, ...server.args, ...Object.values(server.env)];
 }
