@@ -119,7 +119,7 @@ function parsePath(text: string): SessionPath {
   const path = parseSessionPath(text);
   if (path === undefined) {
     throw new SetupError(
-      `The replay path "${text}" is not one hintproof prints (e.g. "7:0:1" or "12:0/s9/k0.3").`,
+      `The replay path "${text}" is not one hintproof prints (e.g. "7:0:1", "12:0/s9/k0.3" or "3:0/s0/k1/p2-5/p0-6@1.4").`,
     );
   }
   return path;

@@ -83,7 +83,9 @@ export async function confirmContradiction(input: ConfirmInput): Promise<Confirm
         observation,
         violations,
         input.options,
-        result.windows === undefined ? undefined : { ms: windows?.ms ?? CONTROL_MIN_MS, ...result.windows },
+        windows === undefined || result.windows === undefined
+          ? undefined
+          : { ms: windows.ms, ...result.windows },
       );
       violations = [...control.violations];
       replays.push(...control.notes);

@@ -4,6 +4,8 @@ import type { SessionPool } from './sessionPool.js';
 /** The session viewed, its state now as its baseline (a run on it meets what was made in it before). */
 async function viewedNow(pool: SessionPool, session: RunSession): Promise<RunSession> {
   const viewed = await pool.viewed(session);
+  // A view that wraps the session (observers) has taken its baseline again already.
+  if (viewed !== session) return viewed;
   try {
     return { ...viewed, baseline: await viewed.sandbox.snapshot() };
   } catch (error) {

@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { declaredHints, effectiveHints } from '../../../src/hints/effectiveHints.js';
 import { confirmContradiction } from '../../../src/engine/confirmContradiction.js';
+import type { MadeCall } from '../../../src/engine/runTypes.js';
+import type { SessionPool } from '../../../src/engine/sessionPool.js';
+import type { HintName, Hints } from '../../../src/model/hints.js';
 import { inProcessPool, OPTIONS, touched } from './inProcessServers.js';
 
 /** How long after `record` answers its log line lands, and how long `lookup` takes: the line lands mid-lookup. */
@@ -79,18 +82,31 @@ function counted<T extends { take(): Promise<unknown> }>(pool: T): { pool: T; ta
   return { pool, taken: () => taken };
 }
 
+/** Confirms `tool`'s contradiction of `hint` on `pool`, after the history calls given (none: alone). */
+function confirm(
+  pool: SessionPool,
+  tool: string,
+  hint: HintName,
+  history: MadeCall[] = [],
+  effective: Hints = readOnly,
+) {
+  return confirmContradiction({
+    pool,
+    history,
+    run: [],
+    target: { tool, args: {} },
+    effective,
+    hints: new Set([hint]),
+    options: OPTIONS,
+  });
+}
+
+const recorded: MadeCall[] = [{ tool: 'record', args: { what: 'x' }, changed: false }];
+
 describe('state control windows (in-process server, fresh sandboxes)', () => {
   it('do not blame a read for the write an earlier call left running', async () => {
     await using pool = await inProcessPool(lingeringServer);
-    const confirmation = await confirmContradiction({
-      pool,
-      history: [{ tool: 'record', args: { what: 'x' }, changed: false }],
-      run: [],
-      target: { tool: 'lookup', args: {} },
-      effective: readOnly,
-      hints: new Set(['readOnlyHint']),
-      options: OPTIONS,
-    });
+    const confirmation = await confirm(pool, 'lookup', 'readOnlyHint', recorded);
     expect(confirmation.confirmed).toBe(false);
     if (confirmation.confirmed) return;
     // The replays after `record` waited the control window before `lookup`: the line landed in it, not in
@@ -103,15 +119,7 @@ describe('state control windows (in-process server, fresh sandboxes)', () => {
   it('set aside what changes on its own, seen in the replay itself (no control sandbox)', async () => {
     await using inProcess = await inProcessPool(tickingServer);
     const { pool, taken } = counted(inProcess);
-    const confirmation = await confirmContradiction({
-      pool,
-      history: [],
-      run: [],
-      target: { tool: 'peek', args: {} },
-      effective: readOnly,
-      hints: new Set(['readOnlyHint']),
-      options: OPTIONS,
-    });
+    const confirmation = await confirm(pool, 'peek', 'readOnlyHint');
     expect(confirmation.confirmed).toBe(false);
     if (confirmation.confirmed) return;
     expect(confirmation.replays.join('\n')).toMatch(
@@ -124,17 +132,8 @@ describe('state control windows (in-process server, fresh sandboxes)', () => {
   it("confirm a repeat's change that the window between the calls did not show", async () => {
     await using inProcess = await inProcessPool(tickingServer);
     const { pool, taken } = counted(inProcess);
-    const confirmation = await confirmContradiction({
-      pool,
-      history: [],
-      run: [],
-      target: { tool: 'stamp', args: {} },
-      effective: effectiveHints(
-        declaredHints({ readOnlyHint: false, idempotentHint: true, destructiveHint: false }),
-      ),
-      hints: new Set(['idempotentHint']),
-      options: OPTIONS,
-    });
+    const stamp = declaredHints({ readOnlyHint: false, idempotentHint: true, destructiveHint: false });
+    const confirmation = await confirm(pool, 'stamp', 'idempotentHint', [], effectiveHints(stamp));
     expect(confirmation.confirmed).toBe(true);
     if (!confirmation.confirmed) return;
     // The clock's tick during the second call was set aside: the window between the calls showed it too.
@@ -146,15 +145,7 @@ describe('state control windows (in-process server, fresh sandboxes)', () => {
 
   it('still confirm a read that writes while it runs', async () => {
     await using pool = await inProcessPool(lingeringServer);
-    const confirmation = await confirmContradiction({
-      pool,
-      history: [{ tool: 'record', args: { what: 'x' }, changed: false }],
-      run: [],
-      target: { tool: 'scribble', args: {} },
-      effective: readOnly,
-      hints: new Set(['readOnlyHint']),
-      options: OPTIONS,
-    });
+    const confirmation = await confirm(pool, 'scribble', 'readOnlyHint', recorded);
     expect(confirmation.confirmed).toBe(true);
     if (!confirmation.confirmed) return;
     expect(confirmation.violations.flatMap((violation) => touched(violation.changes))).toEqual([
