@@ -18,10 +18,22 @@ export function egressTraceAvailable(): boolean {
 }
 
 /**
+ * Calls each new task makes first: a glibc thread registers `rseq` and `set_robust_list` as it starts, a glibc
+ * fork child `set_robust_list`, and a program begins with `execve`.
+ */
+const TASK_START_CALLS = ['execve', 'rseq', 'set_robust_list'];
+
+/**
  * Wraps a spawn so that every call of the whole process tree that names an address (connect, bind, sendto,
  * sendmsg, sendmmsg) is written to `trace`, a FIFO made by `createEgressReader` (strace with a seccomp filter:
  * only those calls stop the tracee; `-s 0`: no data the server sends is copied). io_uring is refused
  * (io_uring_setup fails with EPERM, and the attempt is traced): what it would do could not be observed.
+ *
+ * `TASK_START_CALLS` are traced too, for speed alone (their lines name no address and are skipped): strace
+ * (6.1 to at least 6.8) stops a new thread or process at every system call until its first seccomp stop, and
+ * a thread that never touches the network (a libuv worker, a forked `git`) would otherwise be stopped twice per
+ * call for its whole life. Measured on the notes server: 1000 calls cost the server 0.50 CPU-s and strace
+ * 0.20 traced this way, 0.33 and 0.00 with these calls added, as untraced.
  */
 export function tracedSpawn(options: SpawnOptions, trace: string): SpawnOptions {
   return {
@@ -34,7 +46,7 @@ export function tracedSpawn(options: SpawnOptions, trace: string): SpawnOptions 
       '-s',
       '0',
       '-e',
-      'trace=connect,bind,sendto,sendmsg,sendmmsg,io_uring_setup',
+      `trace=connect,bind,sendto,sendmsg,sendmmsg,io_uring_setup,${TASK_START_CALLS.join(',')}`,
       '-e',
       'inject=io_uring_setup:error=EPERM',
       '-e',

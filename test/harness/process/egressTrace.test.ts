@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -62,6 +63,43 @@ describe.each(mechanisms)('egress of a server isolated by %s', (kind) => {
     expect(destinations.filter((d) => d.includes('47011') || d.includes('own'))).toEqual([]);
     // Nothing was written to disk: the trace is a FIFO.
     expect(readdirSync(work).filter((name) => name.endsWith('.log'))).toEqual([]);
+  });
+});
+
+describe.skipIf(!egressTraceAvailable())('tracedSpawn', () => {
+  // A thread or child that never touches the network must run untraced: strace stops a new task at every call
+  // until its first seccomp stop, so without the calls every task makes first it would stop twice per call.
+  it('does not stop a worker thread or a child that never names an address at each of its calls', async () => {
+    const trace = join(work, 'quiet-threads.egress');
+    const reader = await createEgressReader(trace);
+    const script = [
+      "const fs = require('node:fs');",
+      "const { execFileSync } = require('node:child_process');",
+      // libuv's pool threads start on the first fs call and make every fs call after it.
+      'let left = 4000;',
+      'const next = () => (left-- > 0 ? fs.stat(__filename, next) : done());',
+      'const done = () => {',
+      // A child (forked by libuv, then exec) making many calls of its own.
+      `  execFileSync(process.execPath, ['-e', 'for (let i = 0; i < 4000; i++) require("node:fs").statSync(".")']);`,
+      "  process.stdout.write('ready\\n');",
+      "  process.stdin.once('data', () => process.exit(0));",
+      '};',
+      'next();',
+    ].join('\n');
+    const traced = tracedSpawn(
+      { command: process.execPath, args: ['-e', script], cwd: work, env: serverEnvironment(process.env, {}) },
+      trace,
+    );
+    const tracer = spawn(traced.command, [...traced.args], { cwd: work, stdio: ['pipe', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => tracer.stdout.once('data', () => resolve()));
+    // Every stop the tracer handles is a wait it blocked in: 16000 or more without the task-start calls.
+    const status = readFileSync(`/proc/${String(tracer.pid)}/status`, 'utf8');
+    const switches = Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(status)?.[1]);
+    tracer.stdin.write('\n');
+    await new Promise((resolve) => tracer.once('exit', resolve));
+    reader.close();
+    expect(switches).toBeGreaterThan(0);
+    expect(switches).toBeLessThan(1500);
   });
 });
 
