@@ -1,4 +1,4 @@
-import { createAjv } from './createAjv.js';
+import { assertValidSchema, createAjv } from './createAjv.js';
 import { UnsupportedSchemaError } from './unsupportedSchemaError.js';
 
 /** The outcome of checking one set of arguments against a tool's input schema. */
@@ -35,6 +35,7 @@ function compileGuard(inputSchema: unknown): ArgumentGuard {
     ) {
       throw new Error(`a schema must be an object or a boolean, received ${describe(inputSchema)}`);
     }
+    assertValidSchema(inputSchema);
     compiled = ajv.compile(inputSchema);
   } catch (error) {
     throw new UnsupportedSchemaError('#', `schema rejected by ajv (${messageOf(error)})`);

@@ -1,4 +1,4 @@
-import { createAjv } from './createAjv.js';
+import { assertValidSchema, createAjv } from './createAjv.js';
 import { isSchemaObject } from './schemaObject.js';
 import { UnsupportedSchemaError } from './unsupportedSchemaError.js';
 
@@ -26,9 +26,14 @@ export function createSchemaValidator(root: unknown): SchemaValidator {
     let validate = compiled.get(schema);
     if (validate === undefined) {
       try {
-        if (!added) ajv.addSchema(root as object, ROOT_KEY);
+        if (!added) {
+          assertValidSchema(root);
+          ajv.addSchema(root as object, ROOT_KEY);
+        }
         added = true;
-        const found = ajv.compile(absoluteRefs(schema) as object);
+        const rewritten = absoluteRefs(schema) as object;
+        assertValidSchema(rewritten, root);
+        const found = ajv.compile(rewritten);
         validate = (candidate) => {
           try {
             return found(candidate) === true;
