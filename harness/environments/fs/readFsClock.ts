@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { constants, fstatSync, writeSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 
@@ -18,7 +18,7 @@ export interface FsClock extends AsyncDisposable {
 export async function openFsClock(path: string): Promise<FsClock> {
   const handle = await open(path, CREATE_FLAGS, 0o600);
   return {
-    read: () => readFsClock(handle),
+    read: () => Promise.resolve(readFsClock(handle)),
     [Symbol.asyncDispose]: () => handle.close(),
   };
 }
@@ -26,9 +26,11 @@ export async function openFsClock(path: string): Promise<FsClock> {
 /**
  * The filesystem's own "now", in ns: writes one byte to the marker and reads back its ctime. Using the
  * filesystem's clock rather than the process clock gives the same tick and the same source as the timestamps
- * it is compared with (network filesystems stamp with the server's clock).
+ * it is compared with (network filesystems stamp with the server's clock). Two synchronous calls on the open
+ * handle's descriptor: through fs/promises each was a thread-pool round trip costing many times the call,
+ * and a snapshot reads the clock every time.
  */
-async function readFsClock(marker: FileHandle): Promise<bigint> {
-  await marker.write('.', 0);
-  return (await marker.stat({ bigint: true })).ctimeNs;
+function readFsClock(marker: FileHandle): bigint {
+  writeSync(marker.fd, '.', 0);
+  return fstatSync(marker.fd, { bigint: true }).ctimeNs;
 }
