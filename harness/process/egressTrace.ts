@@ -1,9 +1,10 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import type { EgressAttempt } from './egressAttempt.js';
 import type { EgressScope } from './egressLog.js';
 import { EgressLog } from './egressLog.js';
+import { makeFifo } from './fifoSupply.js';
 import type { SpawnOptions } from './spawnServer.js';
 
 /** How often the trace is drained while nobody asks (so that strace, and the server it holds, never waits long). */
@@ -75,14 +76,11 @@ export interface EgressReader {
  */
 export async function createEgressReader(trace: string, scope: EgressScope = {}): Promise<EgressReader> {
   // Made by a child, not spawnSync: sessions start while others run, and a synchronous spawn stalls them all.
-  const failure = await new Promise<string | undefined>((resolve) => {
-    execFile('mkfifo', ['-m', '600', trace], { encoding: 'utf8', timeout: 5000 }, (error, _out, stderr) =>
-      resolve(error === null ? undefined : stderr.trim() || error.message),
-    );
-  });
-  if (failure !== undefined) {
+  try {
+    await makeFifo(trace);
+  } catch (error) {
     throw new Error(
-      `egress: could not make the trace FIFO ${trace} (${failure}). ` +
+      `egress: could not make the trace FIFO ${trace} (${(error as Error).message}). ` +
         'mkfifo (coreutils) is needed with strace; install it, or use --no-isolation.',
     );
   }
