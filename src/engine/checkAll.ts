@@ -111,7 +111,7 @@ async function checkFound(
       replayLine: options.replayLine,
       emit: emitTool,
     });
-  const checked = await checkInOrder(selected, jobs, checkOne, emit, (running) => pool.takers(running));
+  const checked = await checkInOrder(selected, jobs, checkOne, emit, (count) => pool.limitSpares(count));
   return { found, settings, checked };
 }
 

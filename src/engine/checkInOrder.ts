@@ -12,15 +12,17 @@ export function defaultJobs(): number {
  * Checks items `jobs` at a time and returns their results in input order. Each item's events reach `emit`
  * in input order too: the earliest unfinished item's live, the others' held until every item before them
  * has finished, so reporters see one tool after another whatever `jobs` is. After a failure no new item
- * starts; the first failure is thrown once the running ones have settled. `onRunning` hears how many items
- * may still run at once, each time that drops (no item left to start for a worker that finished).
+ * starts; the first failure is thrown once the running ones have settled. `onDemand` hears, each time it
+ * drops, how many sessions are worth keeping prepared: one per item not started yet and one more for the
+ * running items' later needs (a confirmation, a shrink), never more than the workers still running. The last
+ * items' search sessions are taken as they start, so a spare each beside them would be started for nothing.
  */
 export async function checkInOrder<T, R>(
   items: readonly T[],
   jobs: number,
   check: (item: T, emit: EventSink) => Promise<R>,
   emit: EventSink,
-  onRunning?: (running: number) => void,
+  onDemand?: (count: number) => void,
 ): Promise<R[]> {
   const held: EngineEvent[][] = items.map(() => []);
   const done: boolean[] = items.map(() => false);
@@ -38,9 +40,15 @@ export async function checkInOrder<T, R>(
   };
   const workers = Math.max(1, Math.min(jobs, items.length));
   let running = workers;
+  let told = workers;
+  const tell = () => {
+    const demand = Math.min(running, items.length - next + 1);
+    if (demand < told) onDemand?.((told = demand));
+  };
   const worker = async () => {
     while (failure === undefined && next < items.length) {
       const index = next++;
+      tell();
       const item = items[index] as T;
       try {
         results[index] = await check(item, (event) => {
@@ -53,7 +61,8 @@ export async function checkInOrder<T, R>(
       done[index] = true;
       flush();
     }
-    onRunning?.(--running);
+    running--;
+    tell();
   };
   await Promise.all(Array.from({ length: workers }, worker));
   if (failure !== undefined) throw failure.error;

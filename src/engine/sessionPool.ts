@@ -11,7 +11,7 @@ export type SessionView = (session: RunSession) => Promise<RunSession>;
  * Hands out fresh sessions, keeping up to `spares` of them prepared (sandbox copy, process spawn, initialize,
  * tools/list, baseline) while the current runs execute, so that spawn latency hides behind the work. One pool
  * serves a whole check, the probe and every tool: a session prepared and not taken by one tool is taken by
- * the next, so only the last few are ever started for nothing (no more than the takers left: `takers`).
+ * the next, so only the last few are ever started for nothing (`limitSpares`).
  */
 export class SessionPool implements AsyncDisposable {
   readonly #prepared: Array<Promise<RunSession>> = [];
@@ -30,10 +30,10 @@ export class SessionPool implements AsyncDisposable {
   }
 
   /**
-   * At most `count` takers remain (the others are done for good): keep no more sessions prepared than that, so
-   * that the end of a check starts fewer sessions nobody takes.
+   * Keep no more than `count` sessions prepared from now on (see `checkInOrder`'s `onDemand`), so that the end
+   * of a check starts fewer sessions nobody takes.
    */
-  takers(count: number): void {
+  limitSpares(count: number): void {
     this.#spares = Math.min(this.#spares, Math.max(0, count));
   }
 

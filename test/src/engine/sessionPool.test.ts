@@ -52,7 +52,7 @@ describe('SessionPool (in-process shelf servers)', () => {
     expect(counting.disposed()).toBe(6);
   });
 
-  it('keeps no more sessions prepared than the takers left', async () => {
+  it('keeps no more sessions prepared than it is told', async () => {
     const world = newWorld();
     {
       await using pool = await shelfPool(world, undefined, 2);
@@ -61,12 +61,12 @@ describe('SessionPool (in-process shelf servers)', () => {
       pool.release(b);
       // Four started: two taken, two prepared. One taker left: its takes use those, and only one is ever
       // prepared behind them (with two takers, each take would keep two).
-      pool.takers(1);
+      pool.limitSpares(1);
       pool.release(await pool.take());
       pool.release(await pool.take());
       pool.release(await pool.take());
       // None left: a take still gets the session prepared, and nothing is prepared after it.
-      pool.takers(0);
+      pool.limitSpares(0);
       pool.release(await pool.take());
     }
     // Six started: a pool that kept two prepared throughout would have started eight.
