@@ -6,8 +6,8 @@ const STATE_HINTS: readonly HintName[] = ['readOnlyHint', 'destructiveHint', 'id
 
 export const BLIND_REASON =
   'no state the sandbox can observe as a whole changed during the check, and no successful call met existing state: ' +
-  'this server keeps its state elsewhere (process memory, a service outside the sandbox), so what its tools ' +
-  'change could not be seen';
+  "nothing shows that the sandbox holds this server's state (it may keep it in process memory or a service " +
+  'outside the sandbox, or keep none), so what its tools change could not be seen';
 
 /**
  * Whether the whole check was blind: no tool was seen to change anything in any environment, and no
