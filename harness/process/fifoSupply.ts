@@ -20,6 +20,8 @@ export async function makeFifo(path: string): Promise<void> {
   const directory = dirname(path);
   let stock = held.get(directory);
   if (stock === undefined) {
+    // A check's directory goes when it ends: forget those gone, so a long watch does not pile them up.
+    for (const known of held.keys()) if (directoryGone(known)) held.delete(known);
     stock = { names: [] };
     held.set(directory, stock);
   }

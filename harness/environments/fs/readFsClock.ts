@@ -18,7 +18,8 @@ export interface FsClock extends AsyncDisposable {
 export async function openFsClock(path: string): Promise<FsClock> {
   const handle = await open(path, CREATE_FLAGS, 0o600);
   return {
-    read: () => Promise.resolve(readFsClock(handle)),
+    // A failing call rejects, as the fs/promises calls did: it never throws out of `read()` itself.
+    read: () => new Promise((resolve) => resolve(readFsClock(handle))),
     [Symbol.asyncDispose]: () => handle.close(),
   };
 }
