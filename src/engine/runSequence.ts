@@ -65,8 +65,10 @@ export async function controlRun(
   ms: number,
   options: CommandOptions,
   untilAgeMs?: number,
+  /** Use no session that has been ready this long (a prepared one that waited): start one instead. */
+  youngerThanMs?: number,
 ): Promise<ControlWindow | undefined> {
-  const live = await takeLive(pool, { tool: '', args: {}, guard: AS_MADE });
+  const live = await takeLive(pool, { tool: '', args: {}, guard: AS_MADE }, undefined, youngerThanMs);
   if (!(live instanceof LiveSession)) return undefined;
   try {
     return await live.control(preamble, ms, options, untilAgeMs);
@@ -86,9 +88,10 @@ export async function takeLive(
   pool: SessionPool,
   target: PlannedCall,
   handed?: Promise<RunSession>,
+  youngerThanMs?: number,
 ): Promise<LiveSession | RunResult> {
   try {
-    return new LiveSession(await (handed ?? pool.take()));
+    return new LiveSession(await (handed ?? pool.take(youngerThanMs)));
   } catch (error) {
     if (error instanceof SandboxLost) return lostRun(target, [], error);
     if (!(error instanceof SetupError)) throw error;

@@ -45,10 +45,19 @@ export class SessionPool implements AsyncDisposable {
     this.#view = view;
   }
 
-  /** A fresh session; the caller disposes it through `release`. */
-  async take(): Promise<RunSession> {
+  /**
+   * A fresh session; the caller disposes it through `release`. With `youngerThanMs`, one that has been ready
+   * for less than that long: a prepared session that has waited longer stays prepared for the next taker, and
+   * one is started for this caller (a control run must begin about when the call it speaks for began).
+   */
+  async take(youngerThanMs?: number): Promise<RunSession> {
     // A start that failed prepares nothing more: the next take starts one and sees the failure itself.
-    const ready = await (this.#prepared.shift() ?? this.#start());
+    const first = this.#prepared.shift() ?? this.#start();
+    let ready = await first;
+    if (youngerThanMs !== undefined && performance.now() - ready.startedAt >= youngerThanMs) {
+      this.#prepared.unshift(first);
+      ready = await this.#start();
+    }
     while (this.#prepared.length < this.#spares) this.#prepared.push(this.#start());
     return this.viewed(ready);
   }

@@ -73,6 +73,25 @@ describe('SessionPool (in-process shelf servers)', () => {
     expect(world.instances).toBe(6);
   });
 
+  it('hands a caller that needs a young session a new one, and keeps the one that waited prepared', async () => {
+    const world = newWorld();
+    {
+      await using pool = await shelfPool(world);
+      pool.release(await pool.take());
+      // The session prepared behind that take waits 80 ms: too old for a control run that needs under 40.
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      const young = await pool.take(40);
+      expect(performance.now() - young.startedAt).toBeLessThan(40);
+      pool.release(young);
+      // The one that waited is still prepared: the next taker without a bound gets it.
+      const waited = await pool.take();
+      expect(performance.now() - waited.startedAt).toBeGreaterThanOrEqual(80);
+      pool.release(waited);
+    }
+    // The first, the one that waited, the young one, and one prepared behind the last take.
+    expect(world.instances).toBe(4);
+  });
+
   it('sees sessions taken after view() through it, prepared ones included, and disposes what it wraps', async () => {
     const world = newWorld();
     const counting = countingDisposals();
