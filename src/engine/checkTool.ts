@@ -223,8 +223,8 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
       afterPreamble: tally.afterPreamble,
       ...(unexercised(tally).length === 0 ? {} : { unexercised: unexercised(tally) }),
     },
-    // What was seen once and never reproduced is listed (flaky) and settles nothing.
-    verdicts: verdictsFor(effective, tally, contradictions, reason, options.egressUnobserved),
+    // What was seen once and never reproduced is listed (flaky) and settles nothing: inconclusive.
+    verdicts: verdictsFor(effective, tally, contradictions, reason, options.egressUnobserved, flaky),
     // What was seen once and never reproduced moves no suggestion either way.
     suggested: keepDestructive(
       tool.name,

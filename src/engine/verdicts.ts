@@ -1,7 +1,7 @@
 import { HINT_NAMES } from '../model/hints.js';
 import type { HintName, Hints } from '../model/hints.js';
 import { isApplicable } from '../hints/effectiveHints.js';
-import type { Evidence, Verdict } from '../model/report.js';
+import type { Evidence, FlakyEvidence, Verdict } from '../model/report.js';
 import type { ToolTally } from './toolTally.js';
 import { unexercised } from './toolTally.js';
 import { describeService } from './outsideServices.js';
@@ -17,11 +17,16 @@ export function verdictsFor(
   inconclusiveReason: string | undefined,
   /** Why egress was not observed; `undefined` when it was (the server ran isolated and traced). */
   egressUnobserved: string | undefined,
+  /** Contradictions seen in a session that no fresh replay reproduced. */
+  flaky: readonly FlakyEvidence[] = [],
 ): Record<HintName, Verdict> {
   const verdict = (hint: HintName): Verdict => {
     if (!isApplicable(hint, effective)) return { status: 'not-applicable' };
     const evidence = contradictions[hint];
     if (evidence) return { status: 'contradicted', evidence };
+    // Seen once against the hint and never again: neither a contradiction nor evidence for the hint.
+    const unconfirmed = flaky.find((entry) => entry.hint === hint);
+    if (unconfirmed !== undefined) return { status: 'inconclusive', reason: flakyReason(unconfirmed, flaky) };
     if (hint === 'openWorldHint' && egressUnobserved !== undefined)
       return { status: 'unchecked', reason: egressUnobserved };
     if (inconclusiveReason !== undefined) return { status: 'inconclusive', reason: inconclusiveReason };
@@ -39,6 +44,15 @@ export function verdictsFor(
     return { status: 'inconclusive', reason: noEvidenceReason(hint, tally) };
   };
   return Object.fromEntries(HINT_NAMES.map((hint) => [hint, verdict(hint)])) as Record<HintName, Verdict>;
+}
+
+function flakyReason(first: FlakyEvidence, flaky: readonly FlakyEvidence[]): string {
+  const times = flaky.filter((entry) => entry.hint === first.hint).length;
+  return (
+    `${times === 1 ? 'a contradiction was' : `${times} contradictions were`} seen in a session ` +
+    `(${first.title}) and never reproduced from a fresh sandbox: see the flaky findings for what each replay ` +
+    'showed; re-run with more --runs, or check the tool by hand'
+  );
 }
 
 function neverMetExistingReason(tally: ToolTally): string {

@@ -110,6 +110,30 @@ describe('verdictsFor', () => {
   });
 });
 
+describe('verdicts with flaky findings', () => {
+  const closed = effectiveHints({ openWorldHint: false });
+  const flaky = {
+    hint: 'openWorldHint' as const,
+    title: 'ping claims openWorldHint: false but tried to reach outside the sandbox',
+    args: {},
+    changes: [],
+    history: 0,
+    replays: ['replayed alone on a fresh sandbox: no contradiction'],
+  };
+  it('leaves a hint seen contradicted once and never reproduced inconclusive, however many calls agreed', () => {
+    const tally = tallyObservation(tallyObservation(EMPTY_TALLY, observe({})), observe({}));
+    const verdicts = verdictsFor(closed, tally, {}, undefined, undefined, [flaky, flaky]);
+    expect(verdicts.openWorldHint).toEqual({
+      status: 'inconclusive',
+      reason: expect.stringMatching(
+        /^2 contradictions were seen in a session \(ping claims openWorldHint/,
+      ) as string,
+    });
+    // The other hints stand on the calls.
+    expect(verdicts.readOnlyHint).toEqual({ status: 'consistent', observations: 2 });
+  });
+});
+
 describe('openWorldHint verdicts', () => {
   const closed = effectiveHints({ openWorldHint: false });
   it('is unchecked, with the reason, when egress was not observed', () => {
