@@ -1,19 +1,6 @@
 import type { RunSession } from './session.js';
 import type { SessionPool } from './sessionPool.js';
 
-/** The session viewed, its state now as its baseline (a run on it meets what was made in it before). */
-async function viewedNow(pool: SessionPool, session: RunSession): Promise<RunSession> {
-  const viewed = await pool.viewed(session);
-  // A view that wraps the session (observers) has taken its baseline again already.
-  if (viewed !== session) return viewed;
-  try {
-    return { ...viewed, baseline: await viewed.sandbox.snapshot() };
-  } catch (error) {
-    pool.release(viewed);
-    throw error;
-  }
-}
-
 /**
  * A session handed on from one part of a check to another (the probe's, to the first tool's first round),
  * taken at most once; `drop` releases it when nobody took it. Seen through the pool's view, as a session
@@ -26,7 +13,7 @@ export class HandedSession {
     private readonly pool: SessionPool,
     session: RunSession | undefined,
   ) {
-    this.#session = session === undefined ? undefined : viewedNow(pool, session);
+    this.#session = session === undefined ? undefined : pool.viewedNow(session);
     // Failing to view it releases it (see `viewed`); whoever takes it sees the failure.
     this.#session?.catch(() => {});
   }

@@ -52,14 +52,34 @@ export class SessionPool implements AsyncDisposable {
    */
   async take(youngerThanMs?: number): Promise<RunSession> {
     // A start that failed prepares nothing more: the next take starts one and sees the failure itself.
-    const first = this.#prepared.shift() ?? this.#start();
-    let ready = await first;
+    const prepared = this.#prepared.shift();
+    let ready = await (prepared ?? this.#start());
+    let waited = prepared !== undefined;
     if (youngerThanMs !== undefined && performance.now() - ready.startedAt >= youngerThanMs) {
-      this.#prepared.unshift(first);
+      this.#prepared.unshift(Promise.resolve(ready));
       ready = await this.#start();
+      waited = false;
     }
     while (this.#prepared.length < this.#spares) this.#prepared.push(this.#start());
-    return this.viewed(ready);
+    // What other sessions did to shared state while it waited (a database made in the cluster) is not its own.
+    return waited ? this.viewedNow(ready) : this.viewed(ready);
+  }
+
+  /**
+   * A session that was ready some time ago, seen through the view, with its state now as its baseline (a run
+   * on it meets what was made before; the cluster's databases other sessions made meanwhile are not its first
+   * call's doing). Disposing what it returns disposes the session.
+   */
+  async viewedNow(session: RunSession): Promise<RunSession> {
+    const viewed = await this.viewed(session);
+    // A view that wraps the session (observers) has taken its baseline again already.
+    if (viewed !== session) return viewed;
+    try {
+      return { ...viewed, baseline: await viewed.sandbox.snapshot() };
+    } catch (error) {
+      this.release(viewed);
+      throw error;
+    }
   }
 
   /**

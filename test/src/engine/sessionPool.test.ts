@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import type { RunSession } from '../../../src/engine/session.js';
 import { newWorld, shelfPool } from './inProcessServers.js';
 
@@ -90,6 +92,21 @@ describe('SessionPool (in-process shelf servers)', () => {
     }
     // The first, the one that waited, the young one, and one prepared behind the last take.
     expect(world.instances).toBe(4);
+  });
+
+  it("takes a prepared session's state again when it is taken: what came meanwhile is not its first call's", async () => {
+    const started: RunSession[] = [];
+    await using pool = await shelfPool(newWorld(), (session) => (started.push(session), session));
+    pool.release(await pool.take());
+    await vi.waitFor(() => expect(started).toHaveLength(2));
+    const spare = started[1]!;
+    // Shared state another session changed while this one waited (as a database made in the cluster).
+    writeFileSync(join(spare.placeholders.fs ?? '', 'meanwhile.txt'), 'x');
+    const taken = await pool.take();
+    expect(taken.sandbox.directory).toBe(spare.sandbox.directory);
+    expect(taken.sandbox.diff(taken.baseline, await taken.sandbox.snapshot())).toEqual([]);
+    expect(spare.sandbox.diff(spare.baseline, await taken.sandbox.snapshot())).not.toEqual([]);
+    pool.release(taken);
   });
 
   it('sees sessions taken after view() through it, prepared ones included, and disposes what it wraps', async () => {
