@@ -1,5 +1,5 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { join, relative, isAbsolute } from 'node:path';
+import { basename, join, relative, isAbsolute } from 'node:path';
 
 /** What an installed package.json says about itself (only what hintproof reads). */
 export interface PackageManifest {
@@ -25,11 +25,16 @@ export function readManifest(modules: string, name: string): PackageManifest | u
   }
 }
 
-/** The names of a manifest's programs (`bin` as a string is the unscoped package name). */
+/**
+ * The names of a manifest's programs as npm links them into `.bin` (`bin` as a string is the unscoped package
+ * name; a key is cut to its last path segment, `\\` and `:` counting as separators: npm-normalize-package-bin),
+ * each once.
+ */
 function binNames(manifest: PackageManifest): string[] {
   if (manifest.bin === undefined) return [];
   if (typeof manifest.bin === 'string') return [unscoped(manifest.name)];
-  return Object.keys(manifest.bin);
+  const names = Object.keys(manifest.bin).map((key) => basename(key.replace(/\\|:/g, '/')));
+  return [...new Set(names.filter((name) => name !== '' && name !== '.' && name !== '..'))];
 }
 
 /**
