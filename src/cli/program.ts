@@ -272,7 +272,10 @@ export function buildProgram(
       '--output-dir <dir>',
       'where json, junit, sarif and markdown reports go (default: hintproof-report)',
     )
-    .option('--verbose', 'print every call with its changes, and stack traces of internal errors')
+    .option(
+      '--verbose',
+      'print every call with its changes and what it tried to reach outside the sandbox, and stack traces of internal errors',
+    )
     .option(
       '--allow-install-scripts',
       'run the install scripts of the package an npx-style command installs (off by default: they run on ' +

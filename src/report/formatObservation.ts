@@ -1,3 +1,4 @@
+import { describeEgress } from '../../harness/process/index.js';
 import { completed } from '../model/callOutcome.js';
 import type { CallOutcome } from '../model/callOutcome.js';
 import type { CallRecord, Observation } from '../model/observation.js';
@@ -12,6 +13,8 @@ import { inertText, readInert } from './inertText.js';
 /**
  * One command on one line, for verbose output, after a line per call of its preamble (if any):
  * `    read_note {"name":"a.md"} → call 1: returned · append fs:.access.log (+9 bytes); call 2: isError: not found · no change`
+ * (` · egress: connection to 127.0.0.1:9 (ECONNREFUSED)` after a call's changes when it tried to reach outside the
+ * sandbox),
  * `      after add_note {"name":"a.md"} → returned · add fs:a.md (file, 3 bytes)`. An error whose text is
  * JSON is pretty-printed over the lines after.
  */
@@ -39,7 +42,18 @@ export function formatObservation(
 
 function formatCall(call: 1 | 2, record: CallRecord): string {
   const changes = record.changes.length > 0 ? formatChanges(record.changes).join(', ') : 'no change';
-  return `call ${call}: ${formatSample(outcomeOf(record.outcome), '      ')} · ${changes}`;
+  return `call ${call}: ${formatSample(outcomeOf(record.outcome), '      ')} · ${changes}${formatReached(record)}`;
+}
+
+/** The most attempts to reach outside the sandbox listed per call (the rest counted). */
+const EGRESS_LISTED = 3;
+
+/** ` · egress: connection to 127.0.0.1:9 (ECONNREFUSED)`: what the call tried to reach outside the sandbox. */
+function formatReached(record: CallRecord): string {
+  const attempts = [...new Set((record.egress ?? []).map((attempt) => describeEgress(attempt)))];
+  if (attempts.length === 0) return '';
+  const more = attempts.length - EGRESS_LISTED;
+  return ` · egress: ${attempts.slice(0, EGRESS_LISTED).join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stripVTControlCharacters } from 'node:util';
 import { describeFailure } from '../../../src/model/callOutcome.js';
+import type { Observation } from '../../../src/model/observation.js';
 import type { Report } from '../../../src/model/report.js';
 import { createJsonReporter } from '../../../src/report/createJsonReporter.js';
 import { formatContradictions } from '../../../src/report/formatContradictions.js';
@@ -100,6 +101,30 @@ describe('error samples in the reports', () => {
       '        "error": "x\\ny"',
       '      } · no change; call 2: not made (the server was no longer running after call 1)',
     ]);
+  });
+
+  it('verbose lines name what each call tried to reach outside the sandbox, a few at most', () => {
+    const egress = (port: number) => ({
+      kind: 'connect' as const,
+      destination: `127.0.0.1:${port}`,
+      result: 'ECONNREFUSED',
+    });
+    const observation: Observation = {
+      tool: 'fetch',
+      args: {},
+      call1: {
+        outcome: { status: 'returned', isError: false, text: 'ok' },
+        changes: [],
+        egress: [egress(1), egress(1), egress(2), egress(3), egress(4), egress(5)],
+      },
+      call2: { outcome: { status: 'returned', isError: false, text: 'ok' }, changes: [], egress: [] },
+      excluded: [],
+    };
+    expect(formatObservation(observation, plainColors)).toBe(
+      '    fetch {} → call 1: returned · no change · egress: connection to 127.0.0.1:1 (ECONNREFUSED), ' +
+        'connection to 127.0.0.1:2 (ECONNREFUSED), connection to 127.0.0.1:3 (ECONNREFUSED) and 2 more; ' +
+        'call 2: returned · no change',
+    );
   });
 
   it('"Calls:" lines of a contradiction show a JSON error pretty-printed under the block', () => {
