@@ -77,17 +77,21 @@ describe('SessionPool (in-process shelf servers)', () => {
 
   it('hands a caller that needs a young session a new one, and keeps the one that waited prepared', async () => {
     const world = newWorld();
+    const started: RunSession[] = [];
     {
-      await using pool = await shelfPool(world);
+      await using pool = await shelfPool(world, (session) => (started.push(session), session));
       pool.release(await pool.take());
-      // The session prepared behind that take waits 80 ms: too old for a control run that needs under 40.
-      await new Promise((resolve) => setTimeout(resolve, 80));
-      const young = await pool.take(40);
-      expect(performance.now() - young.startedAt).toBeLessThan(40);
+      await vi.waitFor(() => expect(started).toHaveLength(2));
+      const spare = started[1]!;
+      // The session prepared behind that take waits 300 ms: too old for a control run that needs under 200.
+      await new Promise((resolve) => setTimeout(resolve, 300 - (performance.now() - spare.startedAt)));
+      const young = await pool.take(200);
+      expect(young.sandbox.directory).not.toBe(spare.sandbox.directory);
+      expect(performance.now() - young.startedAt).toBeLessThan(200);
       pool.release(young);
       // The one that waited is still prepared: the next taker without a bound gets it.
       const waited = await pool.take();
-      expect(performance.now() - waited.startedAt).toBeGreaterThanOrEqual(80);
+      expect(waited.sandbox.directory).toBe(spare.sandbox.directory);
       pool.release(waited);
     }
     // The first, the one that waited, the young one, and one prepared behind the last take.
