@@ -11,6 +11,7 @@ import { mergeAmbient } from './ambientEgress.js';
 import type { SessionPath } from './sessionPath.js';
 import type { EventSink } from '../model/events.js';
 import { likelyProducers } from './likelyProducers.js';
+import { toolsNamedInFailure } from './namedInFailure.js';
 import { argumentsNameNothing, namesExisting } from './namesExisting.js';
 import { substituteDeep } from './placeholders.js';
 import type { RoundContext } from './planRound.js';
@@ -179,6 +180,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
             onInvalid: () => (tally = tallyInvalidArguments(tally)),
             onRun: (result) => {
               for (const producer of producersIn(result)) learned.add(producer);
+              for (const named of toolsNamedInFailure(result, options.tools, tool.name)) learned.add(named);
               if (result.observation === undefined) return;
               // Naming the bare sandbox root (`{fs}`, which every sandbox has) meets nothing a tool could destroy;
               // a tool whose arguments cannot name anything (none, or only fixed choices) acts on the whole

@@ -10,7 +10,7 @@ const REFERENCE_WORDS = new Set(['id', 'ids', 'name', 'names', 'key', 'uuid']);
 
 /**
  * The tools likely to build state for `target`, before any is seen doing so: names that say they create
- * (`create_entities`, `addBookmark`), annotations that claim a non-destructive writer (`readOnlyHint: false`,
+ * (`create_entities`, `addBookmark`, `git_set_working_dir` among tools all named `git_…`), annotations that claim a non-destructive writer (`readOnlyHint: false`,
  * `destructiveHint: false`), and, by data flow, tools named after an entity whose id or name the target takes
  * without taking it themselves (`request_planning` for a target's `requestId`: a tool that needs a request id
  * cannot be the one that makes it). Pure and deterministic from the tool list; only a starting point that
@@ -18,16 +18,31 @@ const REFERENCE_WORDS = new Set(['id', 'ids', 'name', 'names', 'key', 'uuid']);
  */
 export function likelyProducers(tools: readonly ToolInfo[], target?: ToolInfo): string[] {
   const entities = target === undefined ? [] : referencedEntities(target);
+  const prefix = sharedPrefix(tools);
   return tools
     .filter((tool) => {
       const effective = effectiveHints(declaredHints(tool.annotations));
-      if (CREATES.test(tool.name) || (!effective.readOnlyHint && !effective.destructiveHint)) return true;
+      const verb = tool.name.slice(prefix.length);
+      if (CREATES.test(verb) || (!effective.readOnlyHint && !effective.destructiveHint)) return true;
       if (tool.name === target?.name || effective.readOnlyHint) return false;
       const taken = new Set(propertiesOf(tool));
       const words = new Set(wordsOf(tool.name).flatMap((word) => [word, singular(word)]));
       return entities.some(({ property, entity }) => !taken.has(property) && words.has(entity));
     })
     .map((tool) => tool.name);
+}
+
+/**
+ * The namespace every tool's name begins with, up to a `_`, `-` or `.` (`git_` for `git_set_working_dir`,
+ * `git_log`…), so that the verb after it is read; empty when they share none (or there is one tool).
+ */
+function sharedPrefix(tools: readonly ToolInfo[]): string {
+  const [first, ...rest] = tools.map((tool) => tool.name);
+  if (first === undefined || rest.length === 0) return '';
+  const cut = /^[A-Za-z0-9]+[_.-]/.exec(first)?.[0];
+  return cut !== undefined && rest.every((name) => name.startsWith(cut) && name.length > cut.length)
+    ? cut
+    : '';
 }
 
 /** The entities a tool's properties refer to by id or name: `requestId` → request (property `requestId`). */

@@ -43,4 +43,15 @@ describe('likely producers of what a tool refers to', () => {
   it('nothing more for a target that refers to nothing by id', () => {
     expect(likelyProducers(tools, named('request_planning'))).toEqual(['add_tasks_to_request']);
   });
+
+  it('reads the verb after a namespace every tool shares, and only then', () => {
+    const git = [
+      tool('git_set_working_dir', ['path'], { readOnlyHint: false, destructiveHint: true }),
+      tool('git_log', ['path'], { readOnlyHint: true }),
+      tool('git_reset', ['mode'], { readOnlyHint: false, destructiveHint: true }),
+    ];
+    expect(likelyProducers(git)).toEqual(['git_set_working_dir']);
+    // Without a shared namespace, `git_` is no namespace: nothing says it creates.
+    expect(likelyProducers([...git, tool('status', [], { readOnlyHint: true })])).toEqual([]);
+  });
 });
