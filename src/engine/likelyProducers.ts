@@ -23,7 +23,12 @@ export function likelyProducers(tools: readonly ToolInfo[], target?: ToolInfo): 
     .filter((tool) => {
       const effective = effectiveHints(declaredHints(tool.annotations));
       const verb = tool.name.slice(prefix.length);
-      if (CREATES.test(verb) || (!effective.readOnlyHint && !effective.destructiveHint)) return true;
+      if (
+        CREATES.test(tool.name) ||
+        CREATES.test(verb) ||
+        (!effective.readOnlyHint && !effective.destructiveHint)
+      )
+        return true;
       if (tool.name === target?.name || effective.readOnlyHint) return false;
       const taken = new Set(propertiesOf(tool));
       const words = new Set(wordsOf(tool.name).flatMap((word) => [word, singular(word)]));

@@ -51,6 +51,11 @@ describe('likely producers of what a tool refers to', () => {
       tool('git_reset', ['mode'], { readOnlyHint: false, destructiveHint: true }),
     ];
     expect(likelyProducers(git)).toEqual(['git_set_working_dir']);
+    // A shared first word that is itself the verb still says so (`create_` is no namespace).
+    expect(likelyProducers([tool('create_list', []), tool('create_item', [])])).toEqual([
+      'create_list',
+      'create_item',
+    ]);
     // Without a shared namespace, `git_` is no namespace: nothing says it creates.
     expect(likelyProducers([...git, tool('status', [], { readOnlyHint: true })])).toEqual([]);
   });
