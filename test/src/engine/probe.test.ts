@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { probe } from '../../../src/engine/probe.js';
 import { newWorld, shelfPool } from './inProcessServers.js';
 
@@ -12,7 +12,10 @@ describe('probe (in-process shelf server)', () => {
     expect(found.ambient).toEqual([]);
     expect(found.startupEgress).toEqual([]);
     expect(found.placeholders.fs).toMatch(/run-0\/fs$/);
-    // The pool started the next session while the probe ran: the first run's server is ready.
+    // The pool started the next session while the probe ran (its server comes up once its sandbox is made,
+    // which on a loaded machine may be after the probe ends), and no other.
+    await vi.waitFor(() => expect(world.instances).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(world.instances).toBe(2);
   });
 });
