@@ -10,8 +10,8 @@ const REFERENCE_WORDS = new Set(['id', 'ids', 'name', 'names', 'key', 'uuid']);
 
 /**
  * The tools likely to build state for `target`, before any is seen doing so: names that say they create
- * (`create_entities`, `addBookmark`, `git_set_working_dir` among tools all named `git_…`), annotations that claim a non-destructive writer (`readOnlyHint: false`,
- * `destructiveHint: false`), and, by data flow, tools named after an entity whose id or name the target takes
+ * (`create_entities`, `addBookmark`, `git_set_working_dir` among tools all named `git_…`), annotations that
+ * claim a non-destructive writer (`readOnlyHint: false`, `destructiveHint: false`), and, by data flow, tools named after an entity whose id or name the target takes
  * without taking it themselves (`request_planning` for a target's `requestId`: a tool that needs a request id
  * cannot be the one that makes it). Pure and deterministic from the tool list; only a starting point that
  * preambles favour.
