@@ -19,12 +19,17 @@ describe('reportsFailure: an answer without isError that says the call failed', 
     'Error occurred: tasksRaw is not valid JSON',
     'An error occurred while saving the task',
     'Error executing tool split_tasks: boom',
+    '[\n  {"source": "/a", "success": false, "error": "Absolute paths are not allowed"}\n]',
+    '[{"path":"x","ok":false},{"path":"y","success":false}]',
   ])('%s', (text) => {
     expect(reportsFailure(text)).toBe(true);
   });
 
   it.each([
     '{"status":"ok","items":[]}',
+    '[]',
+    '[{"source":"a","success":true},{"source":"/b","success":false,"error":"absolute"}]',
+    '[1, 2]',
     '{"error":null,"value":3}',
     '{"error":"","value":3}',
     '{"errors":[]}',
