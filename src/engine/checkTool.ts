@@ -10,6 +10,7 @@ import type { AmbientEgress, Evidence, FlakyEvidence, ToolReport } from '../mode
 import { mergeAmbient } from './ambientEgress.js';
 import type { SessionPath } from './sessionPath.js';
 import type { EventSink } from '../model/events.js';
+import { keepByName } from './keepByName.js';
 import { likelyProducers } from './likelyProducers.js';
 import { toolsNamedInFailure } from './namedInFailure.js';
 import { argumentsNameNothing, namesExisting } from './namesExisting.js';
@@ -228,7 +229,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
     // What was seen once and never reproduced is listed (flaky) and settles nothing: inconclusive.
     verdicts: verdictsFor(effective, tally, contradictions, reason, options.egressUnobserved, flaky),
     // What was seen once and never reproduced moves no suggestion either way.
-    suggested: keepDestructive(
+    suggested: keepByName(
       tool.name,
       unmoved(
         suggestedHints(effective, tally, options.egressUnobserved === undefined),
@@ -272,16 +273,4 @@ function unmoved(
   for (const { hint } of flaky) left[hint] = effective[hint];
   if (background) left.openWorldHint = effective.openWorldHint;
   return left;
-}
-
-/** Tool names that say they destroy: never suggested `destructiveHint: false` from calls that missed. */
-const DESTROYS =
-  /^(delete|remove|clear|drop|purge|destroy|reset|truncate|erase|unset|revoke|forget)(_|-|[A-Z]|$)/;
-
-/**
- * The suggestions, with a tool whose name says it destroys kept at its declared destructiveHint: calls that
- * met an entity but not the part it removes (an observation that was not there) prove nothing about it.
- */
-function keepDestructive(name: string, suggested: Hints, effective: Hints): Hints {
-  return DESTROYS.test(name) ? { ...suggested, destructiveHint: effective.destructiveHint } : suggested;
 }
