@@ -239,7 +239,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
       ),
       effective,
     ),
-    suggestedBasis: suggestionBasis(tally, options.egressUnobserved === undefined),
+    suggestedBasis: suggestionBasis(tally, effective, options.egressUnobserved === undefined),
     ...(tally.sampleError === undefined ? {} : { sampleError: tally.sampleError }),
     ...(flaky.length === 0 ? {} : { flaky }),
     ...(ambientEgress.length === 0 ? {} : { ambientEgress }),

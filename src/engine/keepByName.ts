@@ -12,11 +12,16 @@ const WRITES =
  * Pure: the suggestions, with a tool whose name says it destroys kept at its declared destructiveHint, and one
  * whose name says it writes at its declared readOnlyHint: calls that met an entity but not the part the tool
  * acts on (a search string that matched nothing, an observation that was not there) prove nothing about it.
+ * A writer kept from a suggested `readOnlyHint: true` keeps its declared destructiveHint and idempotentHint too:
+ * they rested on the same calls, which changed nothing.
  */
 export function keepByName(name: string, suggested: Hints, effective: Hints): Hints {
+  const writes = WRITES.test(name) || DESTROYS.test(name);
+  const keptWriter = writes && suggested.readOnlyHint && !effective.readOnlyHint;
   return {
     ...suggested,
-    ...(DESTROYS.test(name) ? { destructiveHint: effective.destructiveHint } : {}),
-    ...(WRITES.test(name) || DESTROYS.test(name) ? { readOnlyHint: effective.readOnlyHint } : {}),
+    ...(DESTROYS.test(name) || keptWriter ? { destructiveHint: effective.destructiveHint } : {}),
+    ...(keptWriter ? { idempotentHint: effective.idempotentHint } : {}),
+    ...(writes ? { readOnlyHint: effective.readOnlyHint } : {}),
   };
 }

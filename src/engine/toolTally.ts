@@ -24,8 +24,13 @@ export interface ToolTally {
    * words hintproof cannot read (a bad argument answered in prose), and says nothing about egress.
    */
   readonly acted: number;
-  /** Observations counted in both `acted` and `repeated`: a silent repeat of them says the tool is idempotent. */
+  /** Observations counted in both `acted` and `repeated`: a silent repeat of them says a reader is idempotent. */
   readonly repeatedActed: number;
+  /**
+   * Observations whose first call succeeded and changed something, and whose repeat completed: a silent repeat
+   * of them says a writer is idempotent (a repeat of a call that changed nothing says nothing of its writes).
+   */
+  readonly repeatedChanged: number;
   /** Observations in which either call changed anything / modified or deleted / the repeat changed anything. */
   readonly changed: number;
   readonly destroyed: number;
@@ -38,6 +43,11 @@ export interface ToolTally {
    * destroy.
    */
   readonly metExisting: number;
+  /**
+   * Observations counted in `metExisting` whose calls also changed something: only these show what the tool
+   * does to existing state when it writes (a call that met a note but matched nothing in it shows nothing).
+   */
+  readonly changedExisting: number;
   /**
    * Observations whose arguments named an entity harvested from the sandbox (drawn from the pool), the bare
    * sandbox root (`{fs}`) aside.
@@ -67,11 +77,13 @@ export const EMPTY_TALLY: ToolTally = {
   repeated: 0,
   acted: 0,
   repeatedActed: 0,
+  repeatedChanged: 0,
   changed: 0,
   destroyed: 0,
   changedOnRepeat: 0,
   invalidArguments: 0,
   metExisting: 0,
+  changedExisting: 0,
   pooled: 0,
   afterPreamble: 0,
   withArguments: 0,
@@ -119,6 +131,8 @@ export function tallyObservation(
     firstSucceeded &&
     (namesExisting || whole.some((c) => c.kind === 'append' || c.kind === 'modify' || c.kind === 'delete'));
   const repeated = firstSucceeded && observation.call2 !== undefined && completed(observation.call2.outcome);
+  const changed = evidenceChanges(all).length > 0;
+  const firstChanged = firstSucceeded && evidenceChanges(observation.call1.changes).length > 0;
   const acted =
     met ||
     (firstSucceeded &&
@@ -133,7 +147,8 @@ export function tallyObservation(
     repeated: tally.repeated + (repeated ? 1 : 0),
     acted: tally.acted + (acted ? 1 : 0),
     repeatedActed: tally.repeatedActed + (repeated && acted ? 1 : 0),
-    changed: tally.changed + (evidenceChanges(all).length > 0 ? 1 : 0),
+    repeatedChanged: tally.repeatedChanged + (repeated && firstChanged ? 1 : 0),
+    changed: tally.changed + (changed ? 1 : 0),
     destroyed: tally.destroyed + (destructiveChanges(all).length > 0 ? 1 : 0),
     changedOnRepeat:
       tally.changedOnRepeat +
@@ -141,6 +156,7 @@ export function tallyObservation(
     kinds: countKinds(tally.kinds, whole),
     egressed: tally.egressed + (calls.some((call) => (call.egress?.length ?? 0) > 0) ? 1 : 0),
     metExisting: tally.metExisting + (met ? 1 : 0),
+    changedExisting: tally.changedExisting + (met && changed ? 1 : 0),
     ...(sample === undefined ? {} : { sampleError: sample }),
     ...(unreachable === undefined ? {} : { unreachable }),
     ...(tally.enums !== undefined && firstSucceeded

@@ -109,9 +109,11 @@ export const MIN_SUPPORT = 5;
  * way or less than `MIN_SUPPORT` observations of it. The evidence for a tighter hint is calls in which the
  * tool visibly did something (issue 13): a call that named nothing the sandbox held and changed nothing may
  * have failed in words hintproof cannot read (an answer in another language), and proves nothing. So
- * `readOnlyHint: true` and `destructiveHint: false` need successful calls that met existing state
- * (`metExisting`); `idempotentHint: true` repeats of calls that met it or changed something (`repeatedActed`);
- * `openWorldHint: false` such calls (`acted`), with egress observed. A tool with a mode-like enum property some
+ * `readOnlyHint: true` needs successful calls that met existing state (`metExisting`), as `destructiveHint:
+ * false` and `idempotentHint: true` do for a tool suggested read-only (repeats of such calls, `repeatedActed`);
+ * for a tool that may write, they need calls that changed something (`changedExisting`, `repeatedChanged`): a
+ * replace whose search matched nothing met a file but shows nothing of what the tool does when it writes.
+ * `openWorldHint: false` needs calls that met state or changed it (`acted`), with egress observed. A tool with a mode-like enum property some
  * of whose values never succeeded (`unexercised`) gets nothing tighter than declared (corrections of
  * contradicted hints stay).
  */
@@ -120,22 +122,43 @@ export function suggestedHints(effective: Hints, tally: ToolTally, egressObserve
   const partial = unexercised(tally).length > 0;
   const pick = (against: number, support: number, tight: boolean, current: boolean): boolean =>
     against > 0 ? !tight : support >= MIN_SUPPORT && !partial ? tight : current;
+  const readOnlyHint = pick(tally.changed, tally.metExisting, true, effective.readOnlyHint);
+  const support = writeSupport(tally, readOnlyHint);
   return {
-    readOnlyHint: pick(tally.changed, tally.metExisting, true, effective.readOnlyHint),
-    destructiveHint: pick(tally.destroyed, tally.metExisting, false, effective.destructiveHint),
-    idempotentHint: pick(tally.changedOnRepeat, tally.repeatedActed, true, effective.idempotentHint),
+    readOnlyHint,
+    destructiveHint: pick(tally.destroyed, support.destructiveHint, false, effective.destructiveHint),
+    idempotentHint: pick(tally.changedOnRepeat, support.idempotentHint, true, effective.idempotentHint),
     openWorldHint: egressObserved
       ? pick(tally.egressed, tally.acted, false, effective.openWorldHint)
       : effective.openWorldHint,
   };
 }
 
+/**
+ * The observations that support `destructiveHint: false` and `idempotentHint: true`: for a tool suggested
+ * read-only, its calls that met existing state (and their repeats); for one that may write, those that changed
+ * something (and their repeats), since a write that never happened shows nothing of what the tool's writes do.
+ */
+function writeSupport(
+  tally: ToolTally,
+  readOnly: boolean,
+): { destructiveHint: number; idempotentHint: number } {
+  return readOnly
+    ? { destructiveHint: tally.metExisting, idempotentHint: tally.repeatedActed }
+    : { destructiveHint: tally.changedExisting, idempotentHint: tally.repeatedChanged };
+}
+
 /** Pure: how many observations stand behind each suggested value (against it when it is the cautious one). */
-export function suggestionBasis(tally: ToolTally, egressObserved = false): Partial<Record<HintName, number>> {
+export function suggestionBasis(
+  tally: ToolTally,
+  effective: Hints,
+  egressObserved = false,
+): Partial<Record<HintName, number>> {
+  const support = writeSupport(tally, suggestedHints(effective, tally).readOnlyHint);
   return {
     readOnlyHint: tally.changed > 0 ? tally.changed : tally.metExisting,
-    destructiveHint: tally.destroyed > 0 ? tally.destroyed : tally.metExisting,
-    idempotentHint: tally.changedOnRepeat > 0 ? tally.changedOnRepeat : tally.repeatedActed,
+    destructiveHint: tally.destroyed > 0 ? tally.destroyed : support.destructiveHint,
+    idempotentHint: tally.changedOnRepeat > 0 ? tally.changedOnRepeat : support.idempotentHint,
     ...(egressObserved ? { openWorldHint: tally.egressed > 0 ? tally.egressed : tally.acted } : {}),
   };
 }

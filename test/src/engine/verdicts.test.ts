@@ -183,7 +183,11 @@ describe('suggestedHints', () => {
   it('never suggests destructiveHint: false from calls that met no existing state', () => {
     const tally = tallyObservation(EMPTY_TALLY, observe({}, {}), false);
     expect(suggestedHints(effectiveHints(null), tally).destructiveHint).toBe(true);
-    expect(suggestionBasis(tally)).toEqual({ readOnlyHint: 0, destructiveHint: 0, idempotentHint: 0 });
+    expect(suggestionBasis(tally, effectiveHints(null))).toEqual({
+      readOnlyHint: 0,
+      destructiveHint: 0,
+      idempotentHint: 0,
+    });
   });
 
   it('suggests the tighter values when every successful observation supports them, on enough of them', () => {
@@ -195,6 +199,36 @@ describe('suggestedHints', () => {
       idempotentHint: true,
       openWorldHint: true,
     });
+    const cautious = effectiveHints(null);
+    expect(suggestionBasis(tally, cautious)).toEqual({
+      readOnlyHint: MIN_SUPPORT,
+      destructiveHint: MIN_SUPPORT,
+      idempotentHint: MIN_SUPPORT,
+    });
+  });
+
+  it('suggests destructiveHint: false and idempotentHint: true for a writer only from calls that wrote', () => {
+    // A tool seen writing once, whose other calls met a file and changed nothing (a replace whose search matched
+    // nothing, as in @shtse8/filesystem-mcp): those calls show nothing of what its writes do.
+    const cautious = effectiveHints(null);
+    let missed = tallyObservation(EMPTY_TALLY, observe({ changes: [change('append')] }, {}), true);
+    for (let i = 0; i < 3 * MIN_SUPPORT; i++) missed = tallyObservation(missed, observe({}, {}), true);
+    expect(suggestedHints(cautious, missed)).toEqual(cautious);
+    expect(suggestionBasis(missed, cautious)).toMatchObject({ destructiveHint: 1, idempotentHint: 1 });
+    let appended = EMPTY_TALLY;
+    for (let i = 0; i < MIN_SUPPORT; i++) {
+      appended = tallyObservation(appended, observe({ changes: [change('append')] }, {}), true);
+    }
+    expect(suggestedHints(cautious, appended)).toEqual({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
+    expect(suggestionBasis(appended, cautious)).toMatchObject({
+      destructiveHint: MIN_SUPPORT,
+      idempotentHint: MIN_SUPPORT,
+    });
   });
 
   it('suggests nothing tighter from calls that met no existing state and changed nothing', () => {
@@ -204,7 +238,11 @@ describe('suggestedHints', () => {
     for (let i = 0; i < 3 * MIN_SUPPORT; i++) tally = tallyObservation(tally, observe({}, {}), false);
     expect(tally.successful).toBe(3 * MIN_SUPPORT);
     expect(suggestedHints(effectiveHints(null), tally)).toEqual(effectiveHints(null));
-    expect(suggestionBasis(tally)).toEqual({ readOnlyHint: 0, destructiveHint: 0, idempotentHint: 0 });
+    expect(suggestionBasis(tally, effectiveHints(null))).toEqual({
+      readOnlyHint: 0,
+      destructiveHint: 0,
+      idempotentHint: 0,
+    });
   });
 
   it('suggests openWorldHint: false only from calls in which the tool visibly did something', () => {
@@ -214,7 +252,7 @@ describe('suggestedHints', () => {
     let met = EMPTY_TALLY;
     for (let i = 0; i < MIN_SUPPORT; i++) met = tallyObservation(met, observe({}, {}), true);
     expect(suggestedHints(effectiveHints(null), met, true).openWorldHint).toBe(false);
-    expect(suggestionBasis(met, true).openWorldHint).toBe(MIN_SUPPORT);
+    expect(suggestionBasis(met, effectiveHints(null), true).openWorldHint).toBe(MIN_SUPPORT);
   });
 
   it('suggests idempotentHint: true from repeats of calls that created something', () => {
@@ -228,7 +266,7 @@ describe('suggestedHints', () => {
       idempotentHint: true,
       openWorldHint: true,
     });
-    expect(suggestionBasis(tally).idempotentHint).toBe(MIN_SUPPORT);
+    expect(suggestionBasis(tally, effectiveHints(null)).idempotentHint).toBe(MIN_SUPPORT);
   });
 
   it('suggests nothing tighter from fewer than MIN_SUPPORT observations', () => {
