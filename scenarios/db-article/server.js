@@ -42,13 +42,15 @@ await serve('db-article-scenario', [
       required: ['query'],
     },
     annotations: { readOnlyHint: true },
-    // Honest: runs inside a read-only transaction that is rolled back.
+    // Honest: runs one statement inside a read-only transaction that is rolled back. One: the extended protocol
+    // refuses several, so `commit; insert …` cannot end the transaction and write (the simple protocol would
+    // run both, as @modelcontextprotocol/server-postgres 0.6.2 does).
     run: async (args, db) => {
       let query = str(args, 'query');
       if (/^[a-z_][a-z0-9_]*$/i.test(query.trim())) query = `select * from "${query.trim()}"`;
       await db.query('begin transaction read only');
       try {
-        const { rows } = await db.query(query);
+        const { rows } = await db.query({ text: query, queryMode: 'extended' });
         return JSON.stringify(rows);
       } finally {
         await db.query('rollback');
