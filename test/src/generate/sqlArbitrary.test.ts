@@ -50,10 +50,18 @@ describe('sqlArbitrary', () => {
 
   it('leans to what the tool takes, keeping every kind reachable', () => {
     const reads = sample('read').filter((s) => s.startsWith('SELECT')).length;
-    const writes = sample('write').filter((s) => /^(INSERT|UPDATE|DELETE)/.test(s)).length;
+    const writes = sample('write').filter((s) => /^(COMMIT; )?(INSERT|UPDATE|DELETE)/.test(s)).length;
     expect(reads).toBeGreaterThan(250);
     expect(writes).toBeGreaterThan(250);
     expect(sample('read').some((s) => s.startsWith('DELETE'))).toBe(true);
+  });
+
+  it('puts some writes after COMMIT, where a read-only transaction the tool opened would end', () => {
+    // @modelcontextprotocol/server-postgres 0.6.2 runs its query tool's text in BEGIN TRANSACTION READ ONLY:
+    // `COMMIT; DELETE …` deletes (checked by hand against a real database).
+    const statements = sample('read');
+    expect(statements.some((s) => /^COMMIT; (INSERT|UPDATE|DELETE|CREATE|DROP|ALTER) /.test(s))).toBe(true);
+    expect(statements.some((s) => s.startsWith('COMMIT; SELECT'))).toBe(false);
   });
 
   it('has nothing to offer without a table', () => {
