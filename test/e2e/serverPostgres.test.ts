@@ -24,7 +24,7 @@ describe('@modelcontextprotocol/server-postgres (a real npm server) against a sa
     }
     // It runs the text in BEGIN TRANSACTION READ ONLY, but `COMMIT; INSERT …` ends that transaction and
     // writes (checked by hand against a real database): it is never suggested read-only.
-    expect(query.behaviour.some((effect) => /adds|overwrites|deletes/.test(effect))).toBe(true);
+    expect((query.behaviour ?? []).some((effect) => /adds|overwrites|deletes/.test(effect))).toBe(true);
     expect(query.suggested.readOnlyHint).toBe(false);
   });
 });
