@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import type { HarvestedColumn, HarvestedRelation } from '../../harness/index.js';
 import { columnLiteral, keyLiteral, quoteIdentifier, tableName } from './sqlLiteral.js';
+import { disguisedWrite, type WriteKind } from './sqlDisguise.js';
 import type { SqlIntent } from './sqlRole.js';
 
-/** Statement kinds, in shrinking order: a failing statement is first tried as a plain select. */
+/** Statement kinds. */
 type Kind = 'select' | 'insert' | 'update' | 'delete' | 'ddl';
 
 const WEIGHTS: Readonly<Record<SqlIntent, Readonly<Record<Kind, number>>>> = {
@@ -16,8 +17,9 @@ const WEIGHTS: Readonly<Record<SqlIntent, Readonly<Record<Kind, number>>>> = {
 /**
  * SQL statements over the sandbox's own schema: selects over real tables (all rows, by key, counts), inserts
  * that fill every column without a default, updates and deletes of sampled rows by key, and DDL on scratch
- * names (`hp_…` tables, indexes and columns); some writes follow a `COMMIT;` (`afterCommit`). `intent` weighs the kinds (see `sqlIntent`); every kind stays
- * reachable. Shrinks towards `SELECT * FROM <first table> LIMIT 1`. `undefined` when there is no table.
+ * names (`hp_…` tables, indexes and columns); many writes come disguised (`disguisedWrite`). `intent` weighs
+ * the kinds (see `sqlIntent`); every kind stays reachable. A statement shrinks within its kind and table (a
+ * disguised write to the plain one). `undefined` when there is no table.
  */
 export function sqlArbitrary(
   relations: readonly HarvestedRelation[],
@@ -35,31 +37,24 @@ export function sqlArbitrary(
   ].sort((a, b) => a - b);
   const builders: Record<Kind, fc.Arbitrary<string>[]> = {
     select: relations.map(selectArbitrary),
-    insert: relations.flatMap((r) => insertArbitrary(r, integers) ?? []).map(afterCommit(intent)),
-    update: relations.flatMap((r) => updateArbitrary(r, integers) ?? []).map(afterCommit(intent)),
-    delete: relations.flatMap((r) => deleteArbitrary(r) ?? []).map(afterCommit(intent)),
-    ddl: relations.map(ddlArbitrary).map(afterCommit(intent)),
+    insert: relations.flatMap((r) => disguised(r, 'dml', insertArbitrary(r, integers))),
+    update: relations.flatMap((r) => disguised(r, 'dml', updateArbitrary(r, integers))),
+    delete: relations.flatMap((r) => disguised(r, 'dml', deleteArbitrary(r))),
+    ddl: relations.flatMap((r) => disguised(r, 'ddl', ddlArbitrary(r))),
   };
   const weights = WEIGHTS[intent];
   const kinds = (Object.keys(weights) as Kind[]).filter((kind) => builders[kind].length > 0);
   return fc.oneof(
     ...kinds.map((kind) => ({ arbitrary: fc.oneof(...builders[kind]), weight: weights[kind] })),
   );
-}
 
-/**
- * A write, or the same write after `COMMIT;`: a tool that runs the text it is given inside a read-only
- * transaction it opened (`BEGIN TRANSACTION READ ONLY`, as @modelcontextprotocol/server-postgres 0.6.2 does)
- * ends that transaction there and writes. Half the writes to a tool that says it reads (whether it can write
- * is the question there), a quarter to others. Shrinks to the plain write.
- */
-function afterCommit(intent: SqlIntent) {
-  const plain = intent === 'read' ? 1 : 3;
-  return (write: fc.Arbitrary<string>): fc.Arbitrary<string> =>
-    fc.oneof(
-      { arbitrary: write, weight: plain },
-      { arbitrary: write.map((statement) => `COMMIT; ${statement}`), weight: 1 },
-    );
+  function disguised(
+    relation: HarvestedRelation,
+    kind: WriteKind,
+    write: fc.Arbitrary<string> | undefined,
+  ): fc.Arbitrary<string>[] {
+    return write === undefined ? [] : [disguisedWrite(intent, relation.dialect, kind)(write)];
+  }
 }
 
 function selectArbitrary(relation: HarvestedRelation): fc.Arbitrary<string> {

@@ -39,13 +39,14 @@ function snakeCase(name: string | undefined): string {
 /**
  * The statements a tool probably accepts, from its name and description: `read_query`, "Run a read-only
  * SQL query" → read; `write_query`, "insert, update or delete" → write; `create_table`, "DDL" → ddl;
- * anything else → any.
+ * "Execute arbitrary SQL" (whatever examples follow), anything else → any.
  */
 export function sqlIntent(
   tool: { readonly name: string; readonly description?: string } | undefined,
 ): SqlIntent {
   if (tool === undefined) return 'any';
   const text = `${tool.name.replace(/[_-]/g, ' ')} ${tool.description ?? ''}`.toLowerCase();
+  if (/\barbitrary\b|\bany[ _](valid[ _])?sql\b/.test(text)) return 'any';
   if (/\b(create|alter|drop) table\b|\bddl\b|\bschema change/.test(text)) return 'ddl';
   if (/\bread[- ]only\b|\bread\b|\bselect\b/.test(text) && !/\b(write|insert|update|delete)\b/.test(text)) {
     return 'read';

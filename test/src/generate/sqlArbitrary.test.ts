@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { HarvestedRelation } from '../../../harness/index.js';
 import { sqlArbitrary } from '../../../src/generate/sqlArbitrary.js';
+import { disguisedWrite } from '../../../src/generate/sqlDisguise.js';
 import { carriesSql, namedLikeQuery, sqlIntent } from '../../../src/generate/sqlRole.js';
 
 const products: HarvestedRelation = {
@@ -49,19 +50,45 @@ describe('sqlArbitrary', () => {
   });
 
   it('leans to what the tool takes, keeping every kind reachable', () => {
-    const reads = sample('read').filter((s) => s.startsWith('SELECT')).length;
-    const writes = sample('write').filter((s) => /^(COMMIT; )?(INSERT|UPDATE|DELETE)/.test(s)).length;
+    const reads = sample('read').filter((s) => s.startsWith('SELECT') && !s.includes(';')).length;
+    const writes = sample('write').filter((s) => /(INSERT|UPDATE|DELETE) /.test(s)).length;
     expect(reads).toBeGreaterThan(250);
     expect(writes).toBeGreaterThan(250);
     expect(sample('read').some((s) => s.startsWith('DELETE'))).toBe(true);
   });
 
-  it('puts some writes after COMMIT, where a read-only transaction the tool opened would end', () => {
-    // @modelcontextprotocol/server-postgres 0.6.2 runs its query tool's text in BEGIN TRANSACTION READ ONLY:
-    // `COMMIT; DELETE …` deletes (checked by hand against a real database).
+  it('disguises writes the ways read-only guards are fooled, and shrinks them to the plain write', () => {
+    // Each checked by hand: `COMMIT; DELETE …` ends @modelcontextprotocol/server-postgres 0.6.2's read-only
+    // transaction; `SELECT 1; DELETE …` and `WITH … DELETE … RETURNING` pass @henkey/postgres-mcp-server
+    // 1.0.7's starts-with-SELECT-or-WITH guard.
     const statements = sample('read');
-    expect(statements.some((s) => /^COMMIT; (INSERT|UPDATE|DELETE|CREATE|DROP|ALTER) /.test(s))).toBe(true);
-    expect(statements.some((s) => s.startsWith('COMMIT; SELECT'))).toBe(false);
+    const write = '(INSERT|UPDATE|DELETE|CREATE|DROP|ALTER) ';
+    expect(statements.some((s) => new RegExp(`^COMMIT; ${write}`).test(s))).toBe(true);
+    expect(statements.some((s) => new RegExp(`^SELECT 1; ${write}`).test(s))).toBe(true);
+    expect(
+      statements.some((s) =>
+        /^WITH hp_w AS \((INSERT|UPDATE|DELETE) .* RETURNING 1\) SELECT count\(\*\) FROM hp_w$/.test(s),
+      ),
+    ).toBe(true);
+    // Selects are never disguised, DDL never in a CTE (it has no RETURNING).
+    expect(statements.some((s) => /^(COMMIT|SELECT 1); SELECT/.test(s))).toBe(false);
+    expect(statements.some((s) => /^WITH hp_w AS \((CREATE|DROP|ALTER)/.test(s))).toBe(false);
+    // Whatever disguise a failing write first wore, it shrinks to the plain write.
+    const oneWrite = disguisedWrite('read', 'postgres', 'dml')(fc.constant('DELETE FROM t'));
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const shrunk = fc.check(
+        fc.property(oneWrite, (s) => s === 'never'),
+        { seed },
+      );
+      expect(shrunk.counterexample?.[0]).toBe('DELETE FROM t');
+    }
+  });
+
+  it('disguises no SQLite write in a CTE (SQLite has no writing CTE)', () => {
+    const sqliteProducts: HarvestedRelation = { ...products, dialect: 'sqlite' };
+    const statements = fc.sample(sqlArbitrary([sqliteProducts], 'read')!, { seed: 7, numRuns: 400 });
+    expect(statements.some((s) => s.startsWith('SELECT 1; '))).toBe(true);
+    expect(statements.some((s) => s.startsWith('WITH '))).toBe(false);
   });
 
   it('has nothing to offer without a table', () => {
@@ -98,5 +125,13 @@ describe('carriesSql and sqlIntent', () => {
     expect(sqlIntent({ name: 'create_table', description: 'Create a new table' })).toBe('ddl');
     expect(sqlIntent({ name: 'query', description: 'Run a read-only SQL query' })).toBe('read');
     expect(sqlIntent({ name: 'run' })).toBe('any');
+    // @henkey/postgres-mcp-server 1.0.7: its examples name a SELECT, but it runs anything.
+    expect(
+      sqlIntent({
+        name: 'pg_execute_sql',
+        description:
+          'Execute arbitrary SQL statements - sql="ANY_VALID_SQL". Examples: sql="WITH complex_cte AS (...) SELECT ..."',
+      }),
+    ).toBe('any');
   });
 });
