@@ -25,6 +25,7 @@ import type { RunSession } from './session.js';
 import type { SessionPool } from './sessionPool.js';
 import { SessionRunner } from './sessionRunner.js';
 import { enumProperties } from './enumCoverage.js';
+import { sqlProperties } from './sqlCoverage.js';
 import {
   tallyAfterPreamble,
   tallyFor,
@@ -99,7 +100,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
     const fixedArgs = options.fixedArgs?.(of.name) ?? {};
     return { tool: of.name, arbitrary: generation.arbitrary, guard: generation.guard, fixedArgs };
   };
-  let tally = tallyFor(enumProperties(tool.inputSchema));
+  let tally = tallyFor(enumProperties(tool.inputSchema), sqlProperties(tool));
   const nameless = argumentsNameNothing(tool.inputSchema);
   // Producers start from what the tools say of themselves (names that create, hints that add, names of what the
   // tool refers to), so that a tool's check depends on nothing run beside it; its own runs add the tools they

@@ -5,6 +5,7 @@ import type { Observation } from '../model/observation.js';
 import type { EnumProperties, EnumUse } from './enumCoverage.js';
 import { recordEnumUse, unexercisedModes } from './enumCoverage.js';
 import type { OutsideService } from './outsideServices.js';
+import { recordSqlWrites, unexercisedWrites } from './sqlCoverage.js';
 import { outsideServices } from './outsideServices.js';
 
 /** What the observations of one tool add up to: the facts that verdicts and suggestions rest on. */
@@ -65,6 +66,9 @@ export interface ToolTally {
   /** The tool's top-level string enum properties (`tallyFor`), and the values used in successful commands. */
   readonly enums?: EnumProperties;
   readonly enumUse?: EnumUse;
+  /** The tool's top-level SQL properties (`sqlProperties`), and those a writing statement succeeded through. */
+  readonly sql?: readonly string[];
+  readonly sqlWritten?: readonly string[];
   /** Services outside the sandbox that the first failing call(s) to name any tried to reach and could not. */
   readonly unreachable?: readonly OutsideService[];
 }
@@ -91,17 +95,28 @@ export const EMPTY_TALLY: ToolTally = {
   kinds: { add: 0, append: 0, modify: 0, delete: 0, counter: 0 },
 };
 
-/** Pure: an empty tally for a tool whose top-level enum properties are `enums` (see `enumProperties`). */
-export function tallyFor(enums: EnumProperties): ToolTally {
-  return Object.keys(enums).length === 0 ? EMPTY_TALLY : { ...EMPTY_TALLY, enums, enumUse: {} };
+/**
+ * Pure: an empty tally for a tool whose top-level enum properties are `enums` (see `enumProperties`) and whose
+ * SQL properties are `sql` (see `sqlProperties`).
+ */
+export function tallyFor(enums: EnumProperties, sql: readonly string[] = []): ToolTally {
+  return {
+    ...EMPTY_TALLY,
+    ...(Object.keys(enums).length === 0 ? {} : { enums, enumUse: {} }),
+    ...(sql.length === 0 ? {} : { sql, sqlWritten: [] }),
+  };
 }
 
 /**
- * Pure: what a mode-like enum property left unexercised: `action: only list was exercised (create, delete
- * never succeeded)`. Empty when every mode was used in a successful command (or the tool has none).
+ * Pure: what a mode-like enum property left unexercised (`action: only list was exercised (create, delete
+ * never succeeded)`), and each SQL property no writing statement succeeded through. Empty when every mode
+ * was used in a successful command (or the tool has none).
  */
 export function unexercised(tally: ToolTally): string[] {
-  return tally.enums === undefined ? [] : unexercisedModes(tally.enums, tally.enumUse ?? {});
+  return [
+    ...(tally.enums === undefined ? [] : unexercisedModes(tally.enums, tally.enumUse ?? {})),
+    ...(tally.sql === undefined ? [] : unexercisedWrites(tally.sql, tally.sqlWritten ?? [])),
+  ];
 }
 
 /**
@@ -161,6 +176,9 @@ export function tallyObservation(
     ...(unreachable === undefined ? {} : { unreachable }),
     ...(tally.enums !== undefined && firstSucceeded
       ? { enumUse: recordEnumUse(tally.enumUse ?? {}, tally.enums, observation.args) }
+      : {}),
+    ...(tally.sql !== undefined && firstSucceeded
+      ? { sqlWritten: recordSqlWrites(tally.sqlWritten ?? [], tally.sql, observation.args) }
       : {}),
   };
 }

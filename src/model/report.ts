@@ -110,8 +110,10 @@ export interface ToolReport {
     readonly afterPreamble?: number;
     /**
      * Modes never exercised: per mode-like enum property (`action: list|create|delete`) with values no
-     * successful command used, `action: only list was exercised (create, delete never succeeded)`. Nothing
-     * tighter than declared is suggested for such a tool. Absent when every mode was exercised.
+     * successful command used, `action: only list was exercised (create, delete never succeeded)`; per SQL
+     * property no writing statement succeeded through, `sql: no writing statement succeeded (only reads were
+     * exercised)`. Nothing tighter than declared is suggested for such a tool. Absent when every mode was
+     * exercised.
      */
     readonly unexercised?: readonly string[];
   };

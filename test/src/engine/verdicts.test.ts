@@ -4,6 +4,7 @@ import type { Evidence } from '../../../src/model/report.js';
 import {
   EMPTY_TALLY,
   tallyFor,
+  unexercised,
   tallyInvalidArguments,
   tallyObservation,
   tallyPooled,
@@ -178,6 +179,30 @@ describe('suggestedHints', () => {
       deleted = tallyObservation(deleted, { ...observe({}), args: { action: 'list' } }, true);
     }
     expect(suggestedHints(declared, deleted, true).readOnlyHint).toBe(true);
+  });
+
+  it('suggests no reader of a SQL tool through which only reads succeeded', () => {
+    // @henkey/postgres-mcp-server 1.0.7's pg_execute_sql runs any SQL: selects alone say nothing of its writes.
+    let selects = tallyFor({}, ['sql']);
+    for (let i = 0; i < MIN_SUPPORT + 2; i++) {
+      selects = tallyObservation(selects, { ...observe({}, {}), args: { sql: 'SELECT 1' } }, true);
+    }
+    const declared = effectiveHints({});
+    expect(unexercised(selects)).toEqual(['sql: no writing statement succeeded (only reads were exercised)']);
+    expect(suggestedHints(declared, selects, true)).toEqual(declared);
+    const refused = tallyObservation(
+      selects,
+      { ...observe({ outcome: toolError }), args: { sql: 'DELETE FROM t' } },
+      true,
+    );
+    expect(suggestedHints(declared, refused, true)).toEqual(declared);
+    const wroteNothing = tallyObservation(
+      refused,
+      { ...observe({}, {}), args: { sql: 'SELECT 1; DELETE FROM t WHERE id = 9' } },
+      true,
+    );
+    expect(unexercised(wroteNothing)).toEqual([]);
+    expect(suggestedHints(declared, wroteNothing, true).readOnlyHint).toBe(true);
   });
 
   it('never suggests destructiveHint: false from calls that met no existing state', () => {
