@@ -17,12 +17,15 @@ const MAX_EXTRA_KEYS = 2;
  * (absent in some values, and dropped first when shrinking), `dependentRequired` closed over. Undeclared keys
  * only where the schema invites them: a few when `additionalProperties` is a schema, one per
  * `patternProperties` pattern sometimes, and enough for `minProperties`. Keys obey `propertyNames` where it is
- * a schema to build from; the caller filters the rest (`maxProperties`, overlaps of patterns).
+ * a schema to build from; the caller filters the rest (`maxProperties`, overlaps of patterns). `columns`: the
+ * sandbox's column names, drawn as undeclared keys three times in four where `propertyNames` says no more than
+ * `type: string` (`data: {title: …}` for a create_record over a table).
  */
 export function objectArbitrary(
   schema: SchemaObject,
   at: SchemaLocation,
   build: SchemaBuilder,
+  columns: readonly string[] = [],
 ): fc.Arbitrary<Record<string, unknown>> {
   const properties = schema.properties ?? {};
   if (!isSchemaObject(properties)) throw invalid('properties', 'an object', properties, at);
@@ -89,7 +92,15 @@ export function objectArbitrary(
     return present;
   });
 
-  const extras = extraEntries(schema, at, build, properties, patterns, minProperties);
+  const names = keyNames(schema, at, build, columns);
+  const columnsOffered = columns.length > 0 && isSchemaObject(additional);
+  const extras = extraEntries(schema, at, build, {
+    properties,
+    patterns,
+    minProperties,
+    names,
+    columnsOffered,
+  });
   if (extras === undefined) return declared;
   return fc.tuple(declared, extras).map(([object, entries]) => {
     const combined = { ...object };
@@ -103,10 +114,15 @@ function extraEntries(
   schema: SchemaObject,
   at: SchemaLocation,
   build: SchemaBuilder,
-  properties: SchemaObject,
-  patterns: SchemaObject,
-  minProperties: number,
+  keys: {
+    readonly properties: SchemaObject;
+    readonly patterns: SchemaObject;
+    readonly minProperties: number;
+    readonly names: fc.Arbitrary<unknown>;
+    readonly columnsOffered: boolean;
+  },
 ): fc.Arbitrary<Array<[string, unknown]>> | undefined {
+  const { properties, patterns, minProperties, names, columnsOffered } = keys;
   const additional = schema.additionalProperties;
   const arbitraries: Array<fc.Arbitrary<Array<[unknown, unknown]>>> = [];
   const isFree = (key: string): boolean => !Object.hasOwn(properties, key);
@@ -117,11 +133,9 @@ function extraEntries(
     arbitraries.push(fc.array(fc.tuple(keys, value), { maxLength: 1 }));
   }
   const declaredCount = Object.keys(properties).length;
-  const wanted = Math.max(0, minProperties - declaredCount);
+  // A free-form record that may name columns (`data`, `conditions`) holds one at least: `{}` inserts nothing.
+  const wanted = Math.max(columnsOffered && declaredCount === 0 ? 1 : 0, minProperties - declaredCount);
   if (additional !== false && (isSchemaObject(additional) || wanted > 0)) {
-    const names = isSchemaObject(schema.propertyNames)
-      ? build(schema.propertyNames, childLocation(at, ['propertyNames']))
-      : fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), minLength: 1, maxLength: 6 });
     const value = build(additional ?? true, childLocation(at, ['additionalProperties']));
     // Not `fc.uniqueArray`: it never ends when fewer distinct names exist than it needs. Duplicates are dropped
     // when the entries are merged, and the caller's filter judges what is left.
@@ -144,6 +158,31 @@ function extraEntries(
         list.filter((entry): entry is [string, unknown] => usable(entry[0], index < patternCount)),
       ),
     );
+}
+
+/** Names for undeclared keys: `propertyNames`'s, or short words; mostly a column's where it allows any name. */
+function keyNames(
+  schema: SchemaObject,
+  at: SchemaLocation,
+  build: SchemaBuilder,
+  columns: readonly string[],
+): fc.Arbitrary<unknown> {
+  const given = schema.propertyNames;
+  const names = isSchemaObject(given)
+    ? build(given, childLocation(at, ['propertyNames']))
+    : fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), minLength: 1, maxLength: 6 });
+  const anyString =
+    given === undefined ||
+    given === true ||
+    (isSchemaObject(given) &&
+      Object.keys(given).every((keyword) => keyword === 'type') &&
+      given.type === 'string');
+  if (columns.length === 0 || !anyString) return names;
+  return fc.oneof(
+    { withCrossShrink: true },
+    { arbitrary: names, weight: 1 },
+    { arbitrary: fc.constantFrom(...columns), weight: 3 },
+  );
 }
 
 const ABSENT = Symbol('absent');

@@ -62,6 +62,14 @@ export function schemaToArbitrary(schema: unknown, context: GenerationContext): 
     const inner = deref(target.schema, { ...target.location, tokens: at.tokens });
     return { schema: mergeSchemas(inner.schema, without(branch, ['$ref'])), location: inner.location };
   };
+  // Column names of the sandbox's tables: keys of free-form objects (`data`, `conditions`) that name columns.
+  const columns = [
+    ...new Set(
+      context.harvested.flatMap((entry) =>
+        entry.kind === 'relation' && entry.relation ? entry.relation.columns.map((c) => c.name) : [],
+      ),
+    ),
+  ];
   const build: SchemaBuilder = (subschema, at) => {
     if (subschema === true) return ANY_JSON;
     if (subschema === false) {
@@ -131,7 +139,7 @@ export function schemaToArbitrary(schema: unknown, context: GenerationContext): 
   ): fc.Arbitrary<unknown> => {
     switch (type) {
       case 'object': {
-        const object = objectArbitrary(subschema, at, build);
+        const object = objectArbitrary(subschema, at, build, columns);
         if (context.live !== true || at.tokens.length === 0) return object;
         // A nested object may also be one the run already saw whole (a relation to delete, an item to update).
         const record = liveRecord(object, (value) => accepts(value, subschema, at));

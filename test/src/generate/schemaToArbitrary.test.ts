@@ -173,6 +173,44 @@ describe('schemaToArbitrary', () => {
     expect(Math.max(...depths)).toBeLessThanOrEqual(4);
   });
 
+  it("names the sandbox's columns in a free-form record, one key at least", () => {
+    // mcp-sqlite 1.0.9's create_record: { table, data: record<column, value> }; random keys never name a column.
+    const schema = {
+      type: 'object',
+      properties: {
+        table: { type: 'string' },
+        data: { type: 'object', additionalProperties: { type: ['string', 'number', 'null'] } },
+      },
+      required: ['table', 'data'],
+    };
+    const todos = {
+      kind: 'relation' as const,
+      value: 'todos',
+      relation: {
+        dialect: 'sqlite' as const,
+        name: 'todos',
+        columns: [
+          { name: 'title', type: 'text', nullable: false, hasDefault: false },
+          { name: 'done', type: 'integer', nullable: false, hasDefault: true },
+        ],
+        key: [],
+        keyValues: [],
+      },
+    };
+    const keysOf = (harvested: (typeof todos)[]) =>
+      fc
+        .sample(schemaToArbitrary(schema, { harvested }), { seed: 4, numRuns: 200 })
+        .map((value) => Object.keys((value as { data: object }).data));
+    const withColumns = keysOf([todos]);
+    expect(withColumns.every((keys) => keys.length >= 1)).toBe(true);
+    const named = withColumns.filter((keys) => keys.every((key) => key === 'title' || key === 'done'));
+    expect(named.length).toBeGreaterThan(80);
+    // Without a database the record is as before: sometimes empty, never a column.
+    const without = keysOf([]);
+    expect(without.some((keys) => keys.length === 0)).toBe(true);
+    expect(without.flat().some((key) => key === 'title')).toBe(false);
+  });
+
   it('makes oneOf values match exactly one branch', () => {
     const schema = {
       oneOf: [
