@@ -19,13 +19,17 @@ import { controlWindowMs } from './controlState.js';
 import { plan, rebuildHistory, roundArbitrary } from './roundRuns.js';
 import { SessionRunner } from './sessionRunner.js';
 import { ShrinkMemo } from './shrinkMemo.js';
+import { shrinkShape } from './shrinkShape.js';
 import type { CarriedRuns, SessionPath } from './sessionPath.js';
 import type { SessionPool } from './sessionPool.js';
 
 /** A flaky contradiction keeps at most this many of the session's last calls before it. */
 const FLAKY_CALLS_KEPT = 20;
 
-/** At most this many shrink candidates are replayed per contradiction; the smallest failing one found is kept. */
+/**
+ * At most this many shrink candidates are replayed per contradiction (those skipped as no smaller aside); the
+ * smallest failing one found is kept.
+ */
 const MAX_SHRINK_RUNS = 40;
 
 /** A tool's argument generator with its guard and the arguments a config file fixes for it. */
@@ -100,7 +104,8 @@ type Mode =
  * command, checked against the state just before it, so what earlier runs left is existing state for later
  * ones. A contradiction is confirmed from a fresh sandbox (alone, else after the session's history, of which
  * the calls it does not need are dropped), then shrunk by fast-check with that history as a fixed preamble,
- * each candidate on a fresh sandbox. One that never reproduces is returned as flaky, and the search goes on.
+ * each candidate on a fresh sandbox (none for a candidate no smaller: `shrinkShape`). One that never reproduces
+ * is returned as flaky, and the search goes on.
  */
 export async function searchRound(
   options: RoundOptions,
@@ -114,11 +119,18 @@ export async function searchRound(
   let shrinkRuns = 0;
   const memo = new ShrinkMemo();
   let runIndex = -1;
+  // The shape of the counterexample held while shrinking: a candidate of the same shape is no smaller.
+  let heldShape = '';
   const property = fc.asyncProperty(arbitrary, async (generated) => {
-    if (mode.kind === 'shrink' && ++shrinkRuns > MAX_SHRINK_RUNS) return true;
+    if (mode.kind === 'shrink' && shrinkRuns >= MAX_SHRINK_RUNS) return true;
     if (mode.kind === 'search') runIndex++;
     const planned = plan(options, generated);
     if (planned === undefined) return true;
+    const shape = shrinkShape([...planned.preamble, planned.target]);
+    if (mode.kind === 'shrink') {
+      if (shape === heldShape) return true;
+      shrinkRuns++;
+    }
     const result =
       mode.kind === 'search'
         ? await runner.run(runIndex, planned.preamble, planned.target, options)
@@ -140,6 +152,7 @@ export async function searchRound(
     if (observation === undefined) return true;
     const violations = violationsOf(options.effective, observation).filter((v) => options.open.has(v.hint));
     if (violations.length === 0) return true;
+    heldShape = shape;
     if (mode.kind !== 'search') throw new ContradictionFound(observation, violations, result.steps);
     const history = runner.historyBefore();
     const confirmation = await confirmContradiction({
