@@ -60,3 +60,20 @@ export function toolList(value: string): string[] {
   }
   return names;
 }
+
+/**
+ * A file or directory name for an option that takes one (`--json`, `--fs`…). A long option in its place was
+ * meant as an option: `--json --output-dir x` would otherwise write the report to a file named
+ * `--output-dir` and take `x` as the server command.
+ */
+export function pathValue(option: string, example: string): (value: string) => string {
+  return (value) => {
+    if (/^--[a-z]/.test(value)) {
+      throw new InvalidArgumentError(
+        `expected a file or directory name, received the option "${value}". Give ${option} its name first ` +
+          `(e.g. ${option} ${example}), or write ./${value} for a file called that.`,
+      );
+    }
+    return value;
+  };
+}

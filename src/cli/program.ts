@@ -5,7 +5,7 @@ import { NEUTRAL_CLIENT } from '../mcp/clientIdentity.js';
 import { PG_PROVIDERS } from '../../harness/environments/postgres/index.js';
 import type { PgProviderName } from '../../harness/environments/postgres/index.js';
 import { VERSION } from '../version.js';
-import { collect, integerIn, keyValue, replayPath, seconds, toolList } from './parseValues.js';
+import { collect, integerIn, keyValue, pathValue, replayPath, seconds, toolList } from './parseValues.js';
 import { CONFIG_NAMES } from './loadConfig.js';
 import { REPORTER_NAMES, reporterList } from './reporters.js';
 import type { ReporterName } from './reporters.js';
@@ -126,10 +126,12 @@ export function buildProgram(
     .argument('[command]', 'the server command, after "--" (or server.command in the config file)')
     .argument('[args...]', 'its arguments')
     .passThroughOptions()
-    .option(
-      '--client-config <file>',
-      "take the server from an MCP client's config: claude_desktop_config.json, .vscode/mcp.json, " +
-        '.cursor/mcp.json or .mcp.json (command, args and env; env values are never printed)',
+    .addOption(
+      new Option(
+        '--client-config <file>',
+        "take the server from an MCP client's config: claude_desktop_config.json, .vscode/mcp.json, " +
+          '.cursor/mcp.json or .mcp.json (command, args and env; env values are never printed)',
+      ).argParser(pathValue('--client-config', '.mcp.json')),
     )
     .option('--server <name>', 'the server of --client-config to check (needed when it lists several)')
     .option(
@@ -142,16 +144,30 @@ export function buildProgram(
       "add an argument after the client config's, e.g. {fs}; repeatable",
       collect,
     )
-    .option(
-      '--fs <dir>',
-      "seed directory, copied into each run's sandbox as {fs} (default: an empty directory)",
+    .addOption(
+      new Option(
+        '--fs <dir>',
+        "seed directory, copied into each run's sandbox as {fs} (default: an empty directory)",
+      ).argParser(pathValue('--fs', 'seed')),
     )
-    .option('--home <dir>', "a directory copied into the server's private HOME ({home}) for each run")
-    .option(
-      '--sqlite <seed>',
-      'a .sql script (or a SQLite file) each run gets a fresh database of, at {fs}/<name>.db, as {sqlite}',
+    .addOption(
+      new Option(
+        '--home <dir>',
+        "a directory copied into the server's private HOME ({home}) for each run",
+      ).argParser(pathValue('--home', 'home')),
     )
-    .option('--pg <seed.sql>', 'seed script loaded into a template; each run gets a fresh copy of it as {pg}')
+    .addOption(
+      new Option(
+        '--sqlite <seed>',
+        'a .sql script (or a SQLite file) each run gets a fresh database of, at {fs}/<name>.db, as {sqlite}',
+      ).argParser(pathValue('--sqlite', 'seed.sql')),
+    )
+    .addOption(
+      new Option(
+        '--pg <seed.sql>',
+        'seed script loaded into a template; each run gets a fresh copy of it as {pg}',
+      ).argParser(pathValue('--pg', 'seed.sql')),
+    )
     .addOption(
       new Option('--pg-provider <name>', 'where the databases live (embedded: a private cluster from npm)')
         .choices(PG_PROVIDERS)
@@ -254,10 +270,16 @@ export function buildProgram(
       'exclude matching changes from verdicts, e.g. "fs:**/*.log"; repeatable',
       collect,
     )
-    .option('--json <file>', 'also write the JSON report to this file')
-    .option(
-      '--baseline <file>',
-      "compare each tool's observed behaviour with this file; new behaviour fails (exit 1)",
+    .addOption(
+      new Option('--json <file>', 'also write the JSON report to this file').argParser(
+        pathValue('--json', 'report.json'),
+      ),
+    )
+    .addOption(
+      new Option(
+        '--baseline <file>',
+        "compare each tool's observed behaviour with this file; new behaviour fails (exit 1)",
+      ).argParser(pathValue('--baseline', 'hintproof-baseline.json')),
     )
     .option(
       '--update-baseline',
@@ -268,9 +290,11 @@ export function buildProgram(
       `reporters, comma-separated: ${REPORTER_NAMES.join(', ')} (default: text); the file reporters write into --output-dir`,
       reporterList,
     )
-    .option(
-      '--output-dir <dir>',
-      'where json, junit, sarif and markdown reports go (default: hintproof-report)',
+    .addOption(
+      new Option(
+        '--output-dir <dir>',
+        'where json, junit, sarif and markdown reports go (default: hintproof-report)',
+      ).argParser(pathValue('--output-dir', 'hintproof-report')),
     )
     .option(
       '--verbose',
@@ -281,10 +305,12 @@ export function buildProgram(
       'run the install scripts of the package an npx-style command installs (off by default: they run on ' +
         'this machine, outside the sandbox)',
     )
-    .option(
-      '--work-dir <dir>',
-      'an existing directory to make the sandboxes in (default: the system temp directory), for a server ' +
-        'that refuses paths under /tmp',
+    .addOption(
+      new Option(
+        '--work-dir <dir>',
+        'an existing directory to make the sandboxes in (default: the system temp directory), for a server ' +
+          'that refuses paths under /tmp',
+      ).argParser(pathValue('--work-dir', '/var/tmp/hintproof')),
     )
     .option(
       '--no-isolation',
@@ -297,9 +323,11 @@ export function buildProgram(
     .option('--color', 'force colours (default: colours on a terminal unless NO_COLOR is set)')
     .option('--no-color', 'no colours')
     .addHelpText('after', CHECK_EXAMPLES)
-    .option(
-      '--config <file>',
-      `config file (default: the first of ${CONFIG_NAMES.join(', ')} in this directory)`,
+    .addOption(
+      new Option(
+        '--config <file>',
+        `config file (default: the first of ${CONFIG_NAMES.join(', ')} in this directory)`,
+      ).argParser(pathValue('--config', 'hintproof.config.ts')),
     )
     .action(async (command: string | undefined, args: string[], options: ParsedOptions, self: Command) => {
       const explicit = new Set(

@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -116,6 +116,15 @@ describe('bad input', () => {
       await runCli(['check', '--path', '3:1', '--', 'node', 'x.js']),
       /needs exactly one --tool/,
     );
+  });
+
+  it('an option in place of a file name is refused, nothing written under its name', async () => {
+    const result = await runCli(['check', '--json', '--output-dir', scratch, '--', 'node', 'x.js'], {
+      cwd: scratch,
+    });
+    expectSetupError(result, /received the option "--output-dir"/, /--json report\.json/);
+    expect(existsSync(join(scratch, '--output-dir'))).toBe(false);
+    expectSetupError(await runCli(['check', '--fs', '--json', 'r.json', '--', 'node', 'x.js']), /--fs seed/);
   });
 
   it('a --json file in a directory that does not exist fails before any work', async () => {
