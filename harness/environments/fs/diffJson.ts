@@ -1,5 +1,6 @@
 import { identityKey, identityToken, weakIdentity } from './identityKey.js';
 import type { JsonValue } from './jsonValue.js';
+import { alignRecords } from './alignRecords.js';
 import { crosses, emptyMatching, pairEqual } from './matchElements.js';
 import { hasOrderedMatching } from './orderedMatching.js';
 import {
@@ -120,7 +121,7 @@ class Differ {
     const field = identityKey([a, b]);
     const oldIds = a.map((item) => this.identity(item, field));
     const newIds = b.map((item) => this.identity(item, field));
-    const matching = emptyMatching(a.length, b.length);
+    let matching = emptyMatching(a.length, b.length);
     const serialised = (items: readonly JsonValue[], ids: readonly (string | undefined)[]): string[] =>
       items.map((item, i) => ids[i] ?? JSON.stringify(item));
     pairEqual(matching, serialised(a, oldIds), serialised(b, newIds));
@@ -135,32 +136,50 @@ class Differ {
     if (matching.matched < Math.min(a.length, b.length)) {
       pairEqual(matching, leftover(a, oldIds, matching.matchedOld), leftover(b, newIds, matching.partnerOf));
     }
+    const tokens = (items: readonly JsonValue[], ids: readonly (string | undefined)[]): string[] =>
+      items.map((item, i) => ids[i] ?? this.canonical.of(item));
     if (matching.matched < Math.min(a.length, b.length)) {
       // Records that share an identity-like value (two entities named alike) still pair by it, in order: a
       // record changed in place is a modify, not a delete and an add.
       const weak = (items: readonly JsonValue[], partners: readonly (number | undefined)[]) =>
         items.map((item, i) => (partners[i] === undefined ? weakIdentity(item) : undefined));
+      const paired = matching.matched;
       pairEqual(matching, weak(a, matching.matchedOld), weak(b, matching.partnerOf));
+      // Equal records paired first come first served can cross the pairs of like ones (`[a, a]` → `[a′, a]`):
+      // the order-preserving pairing, when there is one, is the truth.
+      if (matching.matched > paired && crosses(matching)) {
+        const everyWeak = (items: readonly JsonValue[], ids: readonly (string | undefined)[]) =>
+          items.map((item, i) => (ids[i] === undefined ? weakIdentity(item) : undefined));
+        const aligned = alignRecords(
+          { before: tokens(a, oldIds), after: tokens(b, newIds) },
+          { before: everyWeak(a, oldIds), after: everyWeak(b, newIds) },
+        );
+        if (aligned !== undefined && !crosses(aligned)) matching = aligned;
+      }
     }
     if (crosses(matching)) {
-      const tokens = (items: readonly JsonValue[], ids: readonly (string | undefined)[]): string[] =>
-        items.map((item, i) => ids[i] ?? this.canonical.of(item));
       if (!hasOrderedMatching(tokens(a, oldIds), tokens(b, newIds), matching.matched)) {
         this.emit('modify', at, () => 'order changed');
       }
     }
 
-    const child = (item: JsonValue, id: string | undefined): Location => ({
-      parent: at,
-      segment:
-        id !== undefined && field !== undefined && isJsonObject(item)
-          ? `[${field}=${scalarLabel(item[field] as string | number)}]`
-          : `[${shorten(this.canonical.of(item), LABEL_CHARS, true)}]`,
-    });
+    const child = (item: JsonValue, id: string | undefined): Location => {
+      // A record paired by identity, or by a weak one (changed in place), is named by it: `[name=a]`.
+      const named = id !== undefined ? field : weakIdentity(item)?.split('\u0000', 1)[0];
+      return {
+        parent: at,
+        segment:
+          named !== undefined && isJsonObject(item)
+            ? `[${named}=${scalarLabel(item[named] as string | number)}]`
+            : `[${shorten(this.canonical.of(item), LABEL_CHARS, true)}]`,
+      };
+    };
     b.forEach((now, j) => {
       const i = matching.partnerOf[j];
       if (i === undefined) this.emit('add', child(now, newIds[j]), () => this.short(now));
-      else if (newIds[j] !== undefined) this.value(a[i] as JsonValue, now, child(now, newIds[j]));
+      // Paired by identity, or by a weak one (a like record changed in place): what changed inside it.
+      else if (newIds[j] !== undefined || this.canonical.of(a[i] as JsonValue) !== this.canonical.of(now))
+        this.value(a[i] as JsonValue, now, child(now, newIds[j]));
     });
     a.forEach((old, i) => {
       if (matching.matchedOld[i] === undefined)

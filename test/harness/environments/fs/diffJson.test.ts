@@ -70,6 +70,26 @@ describe('diffJson', () => {
     ]);
   });
 
+  it('pairs like records (no unique identity) in order, and says what changed inside one', () => {
+    // @modelcontextprotocol/server-memory keeps two entities of one name when one create call lists it twice;
+    // add_observations then appends to the first. Pairing the equal records first crossed the pairs: a false
+    // `order changed`, and nothing said of the appended observations.
+    const entity = (observations: string[]) => ({ type: 'entity', name: 'b', observations });
+    const first = { type: 'entity', name: 'a', observations: [] };
+    const appended = ['add /[name=b]/observations/["v"]: "v"'];
+    expect(diff([first, entity(['x']), entity(['x'])], [first, entity(['x', 'v']), entity(['x'])])).toEqual(
+      appended,
+    );
+    // Appended to the second: before, no change at all was reported.
+    expect(diff([first, entity(['x']), entity(['x'])], [first, entity(['x']), entity(['x', 'v'])])).toEqual(
+      appended,
+    );
+    // Two like records that did trade places are still a reorder.
+    expect(diff([entity(['x']), entity(['y'])], [entity(['y']), entity(['x'])])).toEqual([
+      'modify /: order changed',
+    ]);
+  });
+
   it('reports a changed type or root scalar as a modify, with shortened values', () => {
     expect(diff({ a: [1] }, { a: { x: 1 } })).toEqual(['modify /a: [1] → {"x":1}']);
     expect(diff(1, 2)).toEqual(['modify /: 1 → 2']);
