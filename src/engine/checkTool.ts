@@ -101,6 +101,10 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
     return { tool: of.name, arbitrary: generation.arbitrary, guard: generation.guard, fixedArgs };
   };
   let tally = tallyFor(enumProperties(tool.inputSchema), sqlProperties(tool));
+  // Commands that met existing state by naming it (or changing it). One that names nothing meets the sandbox
+  // as a whole, which may not be the state it acts on (a working directory the server holds, unset until a
+  // call sets it): that does not spare the tool its runs after preambles.
+  let namedExisting = 0;
   const nameless = argumentsNameNothing(tool.inputSchema);
   // Producers start from what the tools say of themselves (names that create, hints that add, names of what the
   // tool refers to), so that a tool's check depends on nothing run beside it; its own runs add the tools they
@@ -129,7 +133,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
       tools: options.tools,
       ...(options.producers === undefined ? {} : { pinned: options.producers }),
       learned,
-      metExisting: tally.metExisting,
+      metExisting: namedExisting,
       generates: (name) => producer(name) !== undefined,
     });
     // One runner for all the tool's rounds: a session of a round that ran the tool alone goes on into the next.
@@ -191,6 +195,8 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
               const named = namesExisting(result.observation.args, existing);
               const whole =
                 (Object.keys(result.observation.args).length === 0 || nameless) && existing.size > 0;
+              if (tallyObservation(tally, result.observation, named).metExisting > tally.metExisting)
+                namedExisting++;
               tally = tallyObservation(tally, result.observation, named || whole);
               if (named) tally = tallyPooled(tally);
               if (result.steps.length > 0) tally = tallyAfterPreamble(tally);
