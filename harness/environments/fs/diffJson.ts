@@ -138,23 +138,32 @@ class Differ {
     }
     const tokens = (items: readonly JsonValue[], ids: readonly (string | undefined)[]): string[] =>
       items.map((item, i) => ids[i] ?? this.canonical.of(item));
+    // New elements paired by a weak identity (a like record changed in place), by index.
+    let weakPaired: ReadonlySet<number> = new Set();
     if (matching.matched < Math.min(a.length, b.length)) {
       // Records that share an identity-like value (two entities named alike) still pair by it, in order: a
       // record changed in place is a modify, not a delete and an add.
       const weak = (items: readonly JsonValue[], partners: readonly (number | undefined)[]) =>
         items.map((item, i) => (partners[i] === undefined ? weakIdentity(item) : undefined));
-      const paired = matching.matched;
+      const unpaired = b.flatMap((_, j) => (matching.partnerOf[j] === undefined ? [j] : []));
       pairEqual(matching, weak(a, matching.matchedOld), weak(b, matching.partnerOf));
+      weakPaired = new Set(unpaired.filter((j) => matching.partnerOf[j] !== undefined));
       // Equal records paired first come first served can cross the pairs of like ones (`[a, a]` → `[a′, a]`):
       // the order-preserving pairing, when there is one, is the truth.
-      if (matching.matched > paired && crosses(matching)) {
+      if (weakPaired.size > 0 && crosses(matching)) {
         const everyWeak = (items: readonly JsonValue[], ids: readonly (string | undefined)[]) =>
           items.map((item, i) => (ids[i] === undefined ? weakIdentity(item) : undefined));
-        const aligned = alignRecords(
-          { before: tokens(a, oldIds), after: tokens(b, newIds) },
-          { before: everyWeak(a, oldIds), after: everyWeak(b, newIds) },
-        );
-        if (aligned !== undefined && !crosses(aligned)) matching = aligned;
+        const exact = { before: tokens(a, oldIds), after: tokens(b, newIds) };
+        const aligned = alignRecords(exact, { before: everyWeak(a, oldIds), after: everyWeak(b, newIds) });
+        if (aligned !== undefined && !crosses(aligned)) {
+          matching = aligned;
+          weakPaired = new Set(
+            b.flatMap((_, j) => {
+              const i = aligned.partnerOf[j];
+              return i !== undefined && exact.before[i] !== exact.after[j] ? [j] : [];
+            }),
+          );
+        }
       }
     }
     if (crosses(matching)) {
@@ -178,7 +187,7 @@ class Differ {
       const i = matching.partnerOf[j];
       if (i === undefined) this.emit('add', child(now, newIds[j]), () => this.short(now));
       // Paired by identity, or by a weak one (a like record changed in place): what changed inside it.
-      else if (newIds[j] !== undefined || this.canonical.of(a[i] as JsonValue) !== this.canonical.of(now))
+      else if (newIds[j] !== undefined || weakPaired.has(j))
         this.value(a[i] as JsonValue, now, child(now, newIds[j]));
     });
     a.forEach((old, i) => {
