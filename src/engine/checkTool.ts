@@ -27,6 +27,7 @@ import { SessionRunner } from './sessionRunner.js';
 import { enumProperties } from './enumCoverage.js';
 import { sqlProperties } from './sqlCoverage.js';
 import {
+  metExisting,
   tallyAfterPreamble,
   tallyFor,
   tallyInvalidArguments,
@@ -195,8 +196,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
               const named = namesExisting(result.observation.args, existing);
               const whole =
                 (Object.keys(result.observation.args).length === 0 || nameless) && existing.size > 0;
-              if (tallyObservation(tally, result.observation, named).metExisting > tally.metExisting)
-                namedExisting++;
+              if (metExisting(result.observation, named)) namedExisting++;
               tally = tallyObservation(tally, result.observation, named || whole);
               if (named) tally = tallyPooled(tally);
               if (result.steps.length > 0) tally = tallyAfterPreamble(tally);

@@ -120,6 +120,21 @@ export function unexercised(tally: ToolTally): string[] {
 }
 
 /**
+ * Whether a command met existing state: its first call succeeded, and its arguments named what existed
+ * (`namesExisting`) or its calls appended to, modified or deleted something seen as a whole.
+ */
+export function metExisting(observation: Observation, namesExisting: boolean): boolean {
+  if (!succeeded(observation.call1.outcome)) return false;
+  if (namesExisting) return true;
+  const calls = observation.call2 ? [observation.call1, observation.call2] : [observation.call1];
+  return calls.some((call) =>
+    call.changes.some(
+      (c) => c.partial !== true && (c.kind === 'append' || c.kind === 'modify' || c.kind === 'delete'),
+    ),
+  );
+}
+
+/**
  * Pure: the tally with one more observation. `namesExisting` says whether the arguments named an entity that
  * existed before the call (the engine knows the sandbox's harvested values).
  */
@@ -142,9 +157,7 @@ export function tallyObservation(
     failures
       .map((call) => outsideServices(call.egress ?? [], describeFailure(call.outcome)))
       .find((services) => services.length > 0);
-  const met =
-    firstSucceeded &&
-    (namesExisting || whole.some((c) => c.kind === 'append' || c.kind === 'modify' || c.kind === 'delete'));
+  const met = metExisting(observation, namesExisting);
   const repeated = firstSucceeded && observation.call2 !== undefined && completed(observation.call2.outcome);
   const changed = evidenceChanges(all).length > 0;
   const firstChanged = firstSucceeded && evidenceChanges(observation.call1.changes).length > 0;
