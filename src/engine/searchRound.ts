@@ -126,9 +126,10 @@ export async function searchRound(
     if (mode.kind === 'search') runIndex++;
     const planned = plan(options, generated);
     if (planned === undefined) return true;
-    const shape = shrinkShape([...planned.preamble, planned.target]);
+    // Only a shrink, and a contradiction found, need a run's shape.
+    const shape = () => shrinkShape([...planned.preamble, planned.target]);
     if (mode.kind === 'shrink') {
-      if (shape === heldShape) return true;
+      if (shape() === heldShape) return true;
       shrinkRuns++;
     }
     const result =
@@ -152,7 +153,7 @@ export async function searchRound(
     if (observation === undefined) return true;
     const violations = violationsOf(options.effective, observation).filter((v) => options.open.has(v.hint));
     if (violations.length === 0) return true;
-    heldShape = shape;
+    heldShape = shape();
     if (mode.kind !== 'search') throw new ContradictionFound(observation, violations, result.steps);
     const history = runner.historyBefore();
     const confirmation = await confirmContradiction({
