@@ -5,7 +5,7 @@ import { NEUTRAL_CLIENT } from '../mcp/clientIdentity.js';
 import { PG_PROVIDERS } from '../../harness/environments/postgres/index.js';
 import type { PgProviderName } from '../../harness/environments/postgres/index.js';
 import { VERSION } from '../version.js';
-import { collect, integerIn, keyValue, pathValue, replayPath, seconds, toolList } from './parseValues.js';
+import { collect, integerIn, keyValue, pathOption, replayPath, seconds, toolList } from './parseValues.js';
 import { CONFIG_NAMES } from './loadConfig.js';
 import { REPORTER_NAMES, reporterList } from './reporters.js';
 import type { ReporterName } from './reporters.js';
@@ -127,11 +127,12 @@ export function buildProgram(
     .argument('[args...]', 'its arguments')
     .passThroughOptions()
     .addOption(
-      new Option(
+      pathOption(
         '--client-config <file>',
         "take the server from an MCP client's config: claude_desktop_config.json, .vscode/mcp.json, " +
           '.cursor/mcp.json or .mcp.json (command, args and env; env values are never printed)',
-      ).argParser(pathValue('--client-config', '.mcp.json')),
+        '.mcp.json',
+      ),
     )
     .option('--server <name>', 'the server of --client-config to check (needed when it lists several)')
     .option(
@@ -145,28 +146,32 @@ export function buildProgram(
       collect,
     )
     .addOption(
-      new Option(
+      pathOption(
         '--fs <dir>',
         "seed directory, copied into each run's sandbox as {fs} (default: an empty directory)",
-      ).argParser(pathValue('--fs', 'seed')),
+        'seed',
+      ),
     )
     .addOption(
-      new Option(
+      pathOption(
         '--home <dir>',
         "a directory copied into the server's private HOME ({home}) for each run",
-      ).argParser(pathValue('--home', 'home')),
+        'home',
+      ),
     )
     .addOption(
-      new Option(
+      pathOption(
         '--sqlite <seed>',
         'a .sql script (or a SQLite file) each run gets a fresh database of, at {fs}/<name>.db, as {sqlite}',
-      ).argParser(pathValue('--sqlite', 'seed.sql')),
+        'seed.sql',
+      ),
     )
     .addOption(
-      new Option(
+      pathOption(
         '--pg <seed.sql>',
         'seed script loaded into a template; each run gets a fresh copy of it as {pg}',
-      ).argParser(pathValue('--pg', 'seed.sql')),
+        'seed.sql',
+      ),
     )
     .addOption(
       new Option('--pg-provider <name>', 'where the databases live (embedded: a private cluster from npm)')
@@ -270,16 +275,13 @@ export function buildProgram(
       'exclude matching changes from verdicts, e.g. "fs:**/*.log"; repeatable',
       collect,
     )
+    .addOption(pathOption('--json <file>', 'also write the JSON report to this file', 'report.json'))
     .addOption(
-      new Option('--json <file>', 'also write the JSON report to this file').argParser(
-        pathValue('--json', 'report.json'),
-      ),
-    )
-    .addOption(
-      new Option(
+      pathOption(
         '--baseline <file>',
         "compare each tool's observed behaviour with this file; new behaviour fails (exit 1)",
-      ).argParser(pathValue('--baseline', 'hintproof-baseline.json')),
+        'hintproof-baseline.json',
+      ),
     )
     .option(
       '--update-baseline',
@@ -291,10 +293,11 @@ export function buildProgram(
       reporterList,
     )
     .addOption(
-      new Option(
+      pathOption(
         '--output-dir <dir>',
         'where json, junit, sarif and markdown reports go (default: hintproof-report)',
-      ).argParser(pathValue('--output-dir', 'hintproof-report')),
+        'hintproof-report',
+      ),
     )
     .option(
       '--verbose',
@@ -306,11 +309,12 @@ export function buildProgram(
         'this machine, outside the sandbox)',
     )
     .addOption(
-      new Option(
+      pathOption(
         '--work-dir <dir>',
         'an existing directory to make the sandboxes in (default: the system temp directory), for a server ' +
           'that refuses paths under /tmp',
-      ).argParser(pathValue('--work-dir', '/var/tmp/hintproof')),
+        '/var/tmp/hintproof',
+      ),
     )
     .option(
       '--no-isolation',
@@ -324,10 +328,11 @@ export function buildProgram(
     .option('--no-color', 'no colours')
     .addHelpText('after', CHECK_EXAMPLES)
     .addOption(
-      new Option(
+      pathOption(
         '--config <file>',
         `config file (default: the first of ${CONFIG_NAMES.join(', ')} in this directory)`,
-      ).argParser(pathValue('--config', 'hintproof.config.ts')),
+        'hintproof.config.ts',
+      ),
     )
     .action(async (command: string | undefined, args: string[], options: ParsedOptions, self: Command) => {
       const explicit = new Set(
