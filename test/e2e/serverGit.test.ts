@@ -90,7 +90,9 @@ describe('@cyanheads/git-mcp-server (a real server over a git repository)', () =
       timeoutMs: 900_000,
     });
     expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
+    // Once seen failing under a loaded machine (a full \`npm test\` with other checks beside it) and not since:
+    // the message keeps what was contradicted, so a recurrence can be checked by hand.
+    expect(result.code, result.stdout.slice(result.stdout.indexOf('Contradictions'))).toBe(0);
     const report = result.report as Report;
     for (const tool of report.tools) {
       for (const [hint, verdict] of Object.entries(tool.verdicts))
