@@ -3,6 +3,7 @@ import type { Violation } from '../checks/violation.js';
 import type { HintName, Hints } from '../model/hints.js';
 import type { AmbientEgress } from '../model/report.js';
 import { mergeAmbient } from './ambientEgress.js';
+import { suppliersInHistory } from './dataFlow.js';
 import { controlEgress } from './controlEgress.js';
 import { CONTROL_MIN_MS, controlState } from './controlState.js';
 import type { CommandOptions } from './executeCommand.js';
@@ -132,7 +133,10 @@ export async function confirmContradiction(input: ConfirmInput): Promise<Confirm
     if (await holds(all, found)) {
       return {
         confirmed: true,
-        ...(await minimise(all, found, (kept) => attempt(kept, false), input.history)),
+        ...(await minimise(all, found, (kept) => attempt(kept, false), input.history, [
+          ...input.run.map((call) => call.args),
+          input.target.args,
+        ])),
         ambient,
       };
     }
@@ -166,26 +170,33 @@ function explained(found: Attempt): boolean {
   return found.background === true && found.violations.length === 0;
 }
 
-/** Drops chunks of history while the contradiction still reproduces, within `MINIMISE_BUDGET` replays. */
+/**
+ * Drops chunks of history while the contradiction still reproduces, within `MINIMISE_BUDGET` replays; `args`
+ * are those of the run's calls, the command's last.
+ */
 async function minimise(
   all: readonly number[],
   found: Attempt,
   attempt: (kept: readonly number[]) => Promise<Attempt>,
   history: readonly MadeCall[],
+  args: readonly unknown[],
 ): Promise<Attempt & { kept: readonly number[] }> {
   let kept = [...all];
   let best = found;
   let budget = MINIMISE_BUDGET;
-  // Calls that changed nothing observable rarely built the state: try without all of them first.
-  const changing = kept.filter((index) => history[index]?.changed !== false);
-  if (changing.length < kept.length) {
+  const tryKeeping = async (candidate: readonly number[]) => {
+    if (candidate.length === 0 || candidate.length >= kept.length || budget === 0) return;
     budget--;
-    const tried = await attempt(changing);
+    const tried = await attempt(candidate);
     if (tried.violations.length > 0) {
-      kept = changing;
+      kept = [...candidate];
       best = tried;
     }
-  }
+  };
+  // Calls that changed nothing observable rarely built the state: try without all of them first.
+  await tryKeeping(kept.filter((index) => history[index]?.changed !== false));
+  // Then only the calls the run's values came from (a long session holds many calls that made other things).
+  await tryKeeping(suppliersInHistory(kept, history, args));
   for (
     let size = Math.ceil(kept.length / 2);
     size >= 1 && budget > 0;

@@ -28,7 +28,7 @@ import type {
 } from './runTypes.js';
 
 import type { RunSession } from './session.js';
-import { parsedOutcome, valuesInOutcome } from './valuesInOutcome.js';
+import { leavesOfOutcome, parsedOutcome, valuesInOutcome } from './valuesInOutcome.js';
 
 /**
  * A session in use: one server process and sandbox running run after run. It keeps the state just before the
@@ -92,7 +92,12 @@ export class LiveSession {
           .map((change) => ({ ...change, detail: withPlaceholders(change.detail, session.placeholders) })),
       );
       this.#before = after;
-      this.#history.push({ tool: planned.tool, args, changed: changes.length > 0 });
+      this.#history.push({
+        tool: planned.tool,
+        args,
+        changed: changes.length > 0,
+        answered: this.#answerStrings(outcome),
+      });
       steps.push({
         tool: planned.tool,
         args,
@@ -134,9 +139,13 @@ export class LiveSession {
       between,
     );
     this.#before = after;
-    this.#history.push({ tool: target.tool, args, changed: observation.call1.changes.length > 0 });
-    if (observation.call2 !== undefined) {
-      this.#history.push({ tool: target.tool, args, changed: observation.call2.changes.length > 0 });
+    for (const call of [observation.call1, ...(observation.call2 === undefined ? [] : [observation.call2])]) {
+      this.#history.push({
+        tool: target.tool,
+        args,
+        changed: call.changes.length > 0,
+        answered: this.#answerStrings(call.outcome),
+      });
     }
     const answered = observation.call2?.outcome ?? observation.call1.outcome;
     // A create whose second call fails ("already exists") still made what its arguments name.
@@ -222,6 +231,11 @@ export class LiveSession {
     ]) {
       if (this.#records.length < SEEN_VALUES_LIMIT) this.#records.push(record);
     }
+  }
+
+  /** The strings of a call's answer (`MadeCall.answered`), placeholders for the sandbox's paths. */
+  #answerStrings(outcome: CallOutcome): string[] {
+    return leavesOfOutcome(outcome).map((value) => withPlaceholders(value, this.session.placeholders));
   }
 
   /**

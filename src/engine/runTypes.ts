@@ -47,6 +47,11 @@ export interface MadeCall {
   readonly args: Readonly<Record<string, unknown>>;
   /** Whether the call changed anything observable (calls that did not are the first dropped from a history). */
   readonly changed?: boolean;
+  /**
+   * The strings its answer held (placeholders kept): what it may have made for later calls to name, so that
+   * a confirmation keeps the calls a contradiction's arguments came from (`minimise`).
+   */
+  readonly answered?: readonly string[];
 }
 
 /** What one run came to: the preamble as made, then the checked command (absent when it could not be made). */

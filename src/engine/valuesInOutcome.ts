@@ -32,6 +32,25 @@ export function valuesInOutcome(outcome: CallOutcome): HarvestedValue[] {
   return valuesIn(outcome.text.trim());
 }
 
+/**
+ * Every leaf of a successful call's answer, as text: the strings and numbers of `parsedOutcome` (a server's
+ * ids are often numbers), or its whole text when none parses. What the call may have made for later calls to
+ * name (`MadeCall.answered`). Pure.
+ */
+export function leavesOfOutcome(outcome: CallOutcome): string[] {
+  if (outcome.status !== 'returned' || !succeeded(outcome)) return [];
+  const parsed = parsedOutcome(outcome);
+  return parsed.length > 0 ? parsed.flatMap(leaves) : [outcome.text.trim()];
+}
+
+function leaves(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value === 'number') return [String(value)];
+  if (Array.isArray(value)) return value.flatMap(leaves);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(leaves);
+  return [];
+}
+
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };

@@ -46,6 +46,37 @@ describe('confirmContradiction (in-process shelf server, fresh sandboxes)', () =
     expect(replays).toHaveLength(5);
   });
 
+  it('tries first the history calls that made the values the command names', async () => {
+    await using pool = await shelfPool(newWorld());
+    const replays: RunResult[] = [];
+    const made = (name: string, answered: string) => ({
+      tool: 'put',
+      args: { name },
+      changed: true,
+      answered: [answered],
+    });
+    const took = (name: string) => ({
+      tool: 'take',
+      args: { name },
+      changed: true,
+      answered: [`took ${name}`],
+    });
+    const confirmation = await confirmContradiction({
+      pool,
+      history: [made('a', 'put a'), made('x', 'put x'), took('x'), made('y', 'put y'), took('y')],
+      run: [],
+      // `take` said to only read: it deletes `a`, which only the first call made.
+      target: { tool: 'take', args: { name: 'a' } },
+      effective: readOnly,
+      hints: new Set(['readOnlyHint']),
+      options: OPTIONS,
+      onReplay: (result) => replays.push(result),
+    });
+    expect(confirmation.confirmed && confirmation.kept).toEqual([0]);
+    // alone, whole history, the call that made `a`, then without it (needed).
+    expect(replays).toHaveLength(4);
+  });
+
   it('confirms from the run alone when the command needs no history', async () => {
     await using pool = await shelfPool(newWorld());
     const confirmation = await confirmContradiction({

@@ -28,8 +28,8 @@ describe('SessionRunner (in-process shelf server, fs sandbox)', () => {
       expect(second.existing.has('a')).toBe(true);
       expect(touched(second.observation?.call1.changes ?? [])).toEqual(['delete fs:a']);
       expect(runner.historyBefore()).toEqual([
-        { tool: 'put', args: { name: 'a' }, changed: true },
-        { tool: 'put', args: { name: 'a' }, changed: false },
+        { tool: 'put', args: { name: 'a' }, changed: true, answered: ['put a'] },
+        { tool: 'put', args: { name: 'a' }, changed: false, answered: ['already there'] },
       ]);
       expect(runner.sessionStart()).toBe(0);
       expect(runner.history()).toHaveLength(4);
