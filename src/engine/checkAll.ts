@@ -19,6 +19,8 @@ import type { ServerSpec } from './session.js';
 import { parseSessionPath } from './sessionPath.js';
 import type { SessionPath } from './sessionPath.js';
 import type { SessionPool } from './sessionPool.js';
+import { SessionRunner } from './sessionRunner.js';
+import { ToolChains } from './toolChains.js';
 
 /**
  * The probe, then every selected tool's check (`jobs` at a time), all in sessions from `pool`; sessions after
@@ -89,30 +91,46 @@ async function checkFound(
   const isExcluded = exclusionOf(found.ambient, options.ignore);
   const sessionCalls = maxCommands <= 1 ? 0 : maxCommands;
   const firstTool = found.tools[0]?.name;
+  const stateful = options.pools !== false;
+  // The probe's session begins chain 0 when its first tool is the server's first.
+  const chains = new ToolChains(
+    (chain) =>
+      new SessionRunner(
+        pool,
+        stateful ? sessionCalls : 0,
+        chain === 0 && selected[0]?.name === firstTool && stateful && sessionCalls > 0
+          ? handed.take
+          : undefined,
+      ),
+  );
   const checkOne = (tool: ToolInfo, emitTool: EventSink) =>
-    checkTool(tool, {
-      ...(tool.name === firstTool && options.pools !== false && sessionCalls > 0
-        ? { firstSession: handed.take }
-        : {}),
-      pool,
-      tools: found.tools,
-      harvested: options.pools === false ? [] : placesNamed(found.harvested, serverWords(options.server)),
-      stateful: options.pools !== false,
-      probePlaceholders: found.placeholders,
-      runs: options.toolSettings?.[tool.name]?.runs ?? options.runs,
-      fixedArgs: (name) => options.toolSettings?.[name]?.args ?? {},
-      ...(options.producers === undefined ? {} : { producers: options.producers }),
-      seed: options.seed,
-      ...(path === undefined ? {} : { path }),
-      sessionCalls,
-      timeoutSeconds: options.timeoutSeconds,
-      isExcluded,
-      ...(plan.egressUnobserved === undefined ? {} : { egressUnobserved: plan.egressUnobserved }),
-      replayLine: options.replayLine,
-      emit: emitTool,
-    });
-  const checked = await checkInOrder(selected, jobs, checkOne, emit, (count) => pool.limitSpares(count));
-  return { found, settings, checked };
+    chains.inChain(selected.indexOf(tool), (runner) =>
+      checkTool(tool, {
+        runner,
+        pool,
+        tools: found.tools,
+        harvested: options.pools === false ? [] : placesNamed(found.harvested, serverWords(options.server)),
+        stateful,
+        probePlaceholders: found.placeholders,
+        runs: options.toolSettings?.[tool.name]?.runs ?? options.runs,
+        fixedArgs: (name) => options.toolSettings?.[name]?.args ?? {},
+        ...(options.producers === undefined ? {} : { producers: options.producers }),
+        seed: options.seed,
+        ...(path === undefined ? {} : { path }),
+        sessionCalls,
+        timeoutSeconds: options.timeoutSeconds,
+        isExcluded,
+        ...(plan.egressUnobserved === undefined ? {} : { egressUnobserved: plan.egressUnobserved }),
+        replayLine: options.replayLine,
+        emit: emitTool,
+      }),
+    );
+  try {
+    const checked = await checkInOrder(selected, jobs, checkOne, emit, (count) => pool.limitSpares(count));
+    return { found, settings, checked };
+  } finally {
+    chains.close();
+  }
 }
 
 function parsePath(text: string): SessionPath {

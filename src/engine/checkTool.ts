@@ -1,8 +1,7 @@
 import type { Change, HarvestedValue } from '../../harness/index.js';
 import { behaviourOf } from '../baseline/behaviour.js';
-import { argumentsFor } from '../generate/index.js';
-import type { ToolArguments } from '../generate/index.js';
 import { declaredHints, effectiveHints, isContradictableClaim } from '../hints/effectiveHints.js';
+import { succeeded } from '../model/callOutcome.js';
 import { HINT_NAMES } from '../model/hints.js';
 import type { HintName, Hints } from '../model/hints.js';
 import type { ToolInfo } from '../mcp/index.js';
@@ -14,12 +13,10 @@ import { keepByName } from './keepByName.js';
 import { likelyProducers } from './likelyProducers.js';
 import { toolsNamedInFailure } from './namedInFailure.js';
 import { argumentsNameNothing, namesExisting } from './namesExisting.js';
-import { substituteDeep } from './placeholders.js';
 import type { RoundContext } from './planRound.js';
 import { afterRound, firstBudget, planRound } from './planRound.js';
-import type { PreambleCandidate } from './preamblePlan.js';
-import { preambleCandidates } from './preamblePlan.js';
-import type { CallGenerator, RoundResult } from './searchRound.js';
+import { RoundGenerators } from './roundGenerators.js';
+import type { RoundResult } from './searchRound.js';
 import { producersIn, searchRound } from './searchRound.js';
 import type { RunSession } from './session.js';
 import type { SessionPool } from './sessionPool.js';
@@ -70,6 +67,11 @@ export interface ToolCheckOptions {
   readonly emit: EventSink;
   /** Asked once for a session to begin the tool's first round with (the probe's, for the server's first tool). */
   readonly firstSession?: () => Promise<RunSession> | undefined;
+  /**
+   * The runner of the tool's chain (`checkAll`), whose session may go on from the tools before it and into the
+   * next, closed by its owner; absent: the tool has its own (from `firstSession`), closed when its check ends.
+   */
+  readonly runner?: SessionRunner;
 }
 
 /**
@@ -84,23 +86,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
   const declared = declaredHints(tool.annotations);
   const effective = effectiveHints(declared);
   options.emit({ type: 'tool-start', tool: tool.name, budget: options.runs });
-  const generators = new Map<string, ToolArguments>();
-  // `building`: for preamble calls, which exist to make state (non-empty arrays, non-blank strings).
-  const generatorOf = (of: ToolInfo, live: boolean, building = false): CallGenerator | undefined => {
-    const key = `${of.name}\0${String(live)}\0${String(building)}`;
-    let generation = generators.get(key);
-    if (generation === undefined) {
-      generation = argumentsFor(of, options.harvested, {
-        resolve: (args) => substituteDeep(args, options.probePlaceholders),
-        live,
-        building,
-      });
-      generators.set(key, generation);
-    }
-    if (!generation.ok) return undefined;
-    const fixedArgs = options.fixedArgs?.(of.name) ?? {};
-    return { tool: of.name, arbitrary: generation.arbitrary, guard: generation.guard, fixedArgs };
-  };
+  const generators = new RoundGenerators(options);
   let tally = tallyFor(enumProperties(tool.inputSchema), sqlProperties(tool));
   // Commands that met existing state by naming it (or changing it). One that names nothing meets the sandbox
   // as a whole, which may not be the state it acts on (a working directory the server holds, unset until a
@@ -115,18 +101,11 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
   let ambientEgress: AmbientEgress[] = [];
   const contradictions: Partial<Record<HintName, Evidence>> = {};
   const open = new Set(HINT_NAMES.filter((hint) => isContradictableClaim(hint, effective)));
-  const alone = generatorOf(tool, false);
-  const reason =
-    alone === undefined
-      ? (generators.get(`${tool.name}\0false\0false`) as { reason: string }).reason
-      : undefined;
+  const alone = generators.of(tool, false);
+  const reason = generators.reason(tool);
 
   if (alone !== undefined) {
     const replaying = options.path !== undefined;
-    const producer = (name: string) => {
-      const of = options.tools.find((candidate) => candidate.name === name);
-      return of === undefined ? undefined : generatorOf(of, true, true);
-    };
     const context = (): RoundContext => ({
       seed: options.seed,
       replaying,
@@ -135,37 +114,25 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
       ...(options.producers === undefined ? {} : { pinned: options.producers }),
       learned,
       metExisting: namedExisting,
-      generates: (name) => producer(name) !== undefined,
+      generates: (name) => generators.producer(name) !== undefined,
     });
-    // One runner for all the tool's rounds: a session of a round that ran the tool alone goes on into the next.
-    const runner = new SessionRunner(
-      options.pool,
-      options.stateful ? options.sessionCalls : 0,
-      options.firstSession,
-    );
+    // One runner for all the tool's rounds (and, given one, for its chain's tools): a session of a round that
+    // ran the tool alone goes on into the next.
+    const runner =
+      options.runner ??
+      new SessionRunner(options.pool, options.stateful ? options.sessionCalls : 0, options.firstSession);
+    const index = options.tools.findIndex((candidate) => candidate.name === tool.name);
     let budget = firstBudget(options.runs, replaying, options.producers !== undefined);
+    // The current round's commands, and how many of them failed.
+    let failed = { commands: 0, failed: 0 };
     try {
-      // A round's generators from its preamble candidates: the tool alone when it has none.
-      const generatorsOf = (candidates: readonly PreambleCandidate[]) => {
-        const preamble = candidates.flatMap(({ tool: name, weight }) => {
-          const generator = producer(name);
-          return generator === undefined ? [] : [{ ...generator, weight }];
-        });
-        return { preamble, target: preamble.length === 0 ? alone : (generatorOf(tool, true) ?? alone) };
-      };
-      // A round before, as a replay path names it (its favoured producers by index), to rebuild a session.
-      const priorRound = (indices?: readonly number[]) => {
-        if (indices === undefined) return { preamble: [], target: alone };
-        const favoured = new Set(indices.flatMap((index) => options.tools[index]?.name ?? []));
-        return generatorsOf(
-          preambleCandidates(options.tools, favoured).filter(
-            (candidate) => producer(candidate.tool) !== undefined,
-          ),
-        );
-      };
+      // A round before, as a replay path names it: this tool's, or one of a tool before it in its chain.
+      const priorRound = (toolIndex: number | undefined, indices?: readonly number[]) =>
+        generators.priorRound(tool, toolIndex, indices);
       for (let plan = planRound(budget, context()); plan !== undefined; plan = planRound(budget, context())) {
-        const { preamble, target } = generatorsOf(plan.preamble);
+        const { preamble, target } = generators.forRound(tool, plan.preamble);
         const { seed, producers } = plan;
+        runner.round(index, seed);
         const found: RoundResult = await searchRound(
           {
             pool: options.pool,
@@ -189,6 +156,10 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
               for (const producer of producersIn(result)) learned.add(producer);
               for (const named of toolsNamedInFailure(result, options.tools, tool.name)) learned.add(named);
               if (result.observation === undefined) return;
+              failed = {
+                commands: failed.commands + 1,
+                failed: failed.failed + (succeeded(result.observation.call1.outcome) ? 0 : 1),
+              };
               // Naming the bare sandbox root (`{fs}`, which every sandbox has) meets nothing a tool could destroy;
               // a tool whose arguments cannot name anything (none, or only fixed choices) acts on the whole
               // sandbox, and meets what it holds.
@@ -211,11 +182,16 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
           open.delete(hint);
           options.emit({ type: 'contradiction', tool: tool.name, hint, evidence });
         }
-        budget = afterRound(budget, plan, found.runs, replaying);
-        runner.nextRound(preamble.length === 0 ? undefined : indicesOf(options.tools, producers));
+        // A session that went on from other tools' checks may hold state this tool's calls all fail on (a
+        // history they rewrote): the round is planned again for a fresh session.
+        const redone = failed.commands > 0 && failed.failed === failed.commands && runner.inherited();
+        budget = afterRound(budget, plan, found.runs, replaying, redone);
+        if (redone) runner.close();
+        else runner.nextRound(preamble.length === 0 ? undefined : indicesOf(options.tools, producers));
+        failed = { commands: 0, failed: 0 };
       }
     } finally {
-      runner.close();
+      if (options.runner === undefined) runner.close();
     }
   }
 

@@ -88,13 +88,24 @@ export function planRound(budget: Budget, context: RoundContext): RoundPlan | un
   return { seed: context.seed + budget.round, numRuns, preamble, producers };
 }
 
-/** The budget after a round that spent `runs` runs (a replay spends everything in its one round). */
-export function afterRound(budget: Budget, plan: RoundPlan, runs: number, replaying: boolean): Budget {
+/**
+ * The budget after a round that spent `runs` runs (a replay spends everything in its one round). A round
+ * `redone` met state other tools' checks left and every command of it failed there (`checkTool`): its runs
+ * are spent, and the next round is planned as this one was, on a fresh session.
+ */
+export function afterRound(
+  budget: Budget,
+  plan: RoundPlan,
+  runs: number,
+  replaying: boolean,
+  redone = false,
+): Budget {
+  const spent = redone ? 0 : runs;
   return {
     round: budget.round + 1,
     remaining: replaying ? 0 : budget.remaining - runs,
-    aloneLeft: plan.preamble.length === 0 ? Math.max(0, budget.aloneLeft - runs) : budget.aloneLeft,
-    exploreLeft: plan.preamble.length === 0 ? budget.exploreLeft : Math.max(0, budget.exploreLeft - runs),
-    preambled: budget.preambled || plan.preamble.length > 0,
+    aloneLeft: plan.preamble.length === 0 ? Math.max(0, budget.aloneLeft - spent) : budget.aloneLeft,
+    exploreLeft: plan.preamble.length === 0 ? budget.exploreLeft : Math.max(0, budget.exploreLeft - spent),
+    preambled: budget.preambled || (plan.preamble.length > 0 && !redone),
   };
 }

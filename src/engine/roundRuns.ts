@@ -28,7 +28,8 @@ export function roundArbitrary(options: Pick<RoundOptions, 'target' | 'preamble'
 /**
  * The session a path's contradiction was found in, made again: the runs from the session's first up to the
  * contradiction's, in one session, unchecked (first those it made in the rounds before when it went on from
- * them, oldest first: round n of n carried is seed − 1, the first seed − n). Returns every call it made.
+ * them, oldest first, this tool's or those of tools before it in its chain: `CarriedRuns`). Returns every
+ * call it made.
  */
 export async function rebuildHistory(
   options: RoundOptions,
@@ -42,8 +43,8 @@ export async function rebuildHistory(
       throw new Error('a carried session path needs the rounds before to rebuild');
     const before: RoundOptions = {
       ...options,
-      ...options.priorRound(runs.producers),
-      seed: options.seed - (carried.length - index),
+      ...options.priorRound(runs.tool, runs.producers),
+      seed: options.seed + (runs.seedOffset ?? index - carried.length),
     };
     await rerun(before, roundArbitrary(before), runs.start, runs.end, runner);
   }

@@ -62,10 +62,14 @@ export interface RoundOptions {
    */
   readonly runner?: SessionRunner;
   /**
-   * The generators of a round before this one, to rebuild a session a replay path says went on from it: the
-   * tool alone (`producers` absent), or after preambles favouring those of the server's tools (by index).
+   * The generators of a round before this one, to rebuild a session a replay path says went on from it: of
+   * the server's tool `tool` (by index; absent: this round's), alone (`producers` absent) or after preambles
+   * favouring those of the server's tools (by index).
    */
-  readonly priorRound?: (producers?: readonly number[]) => Pick<RoundOptions, 'target' | 'preamble'>;
+  readonly priorRound?: (
+    tool: number | undefined,
+    producers?: readonly number[],
+  ) => Pick<RoundOptions, 'target' | 'preamble'>;
   readonly probePlaceholders: Readonly<Record<string, string>>;
   readonly timeoutSeconds: number;
   readonly isExcluded: (change: Change) => boolean;

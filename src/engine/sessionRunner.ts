@@ -6,17 +6,30 @@ import type { CarriedRuns } from './sessionPath.js';
 import type { RunSession } from './session.js';
 import type { SessionPool } from './sessionPool.js';
 
+/** A round the session in use went on from: its runs made, its tool (index in the server's list) and seed. */
+interface MadeRound {
+  readonly start: number;
+  readonly end: number;
+  readonly producers?: readonly number[];
+  readonly tool: number;
+  readonly seed: number;
+}
+
 /**
  * Runs a search's runs in sessions: each run on the session in use, a fresh one once the current has made
- * `sessionCalls` calls or its server died. With `sessionCalls` 0 every run takes a fresh sandbox.
+ * `sessionCalls` calls or its server died. With `sessionCalls` 0 every run takes a fresh sandbox. One runner
+ * serves every round of a chain of tools (`checkAll`): a session goes on from round to round and tool to tool.
  */
 export class SessionRunner {
   #live: LiveSession | undefined;
   #start = 0;
   /** The highest run index of the current round so far. */
   #last = -1;
-  #carried: readonly CarriedRuns[] = [];
+  #carried: readonly MadeRound[] = [];
   #historyBefore: readonly MadeCall[] = [];
+  /** The current round's tool and seed (`round`). */
+  #tool = 0;
+  #seed = 0;
 
   constructor(
     private readonly pool: SessionPool,
@@ -27,6 +40,12 @@ export class SessionRunner {
      */
     private first?: () => Promise<RunSession> | undefined,
   ) {}
+
+  /** The round about to run: its tool's index in the server's list and its seed, for the rounds it carries. */
+  round(tool: number, seed: number): void {
+    this.#tool = tool;
+    this.#seed = seed;
+  }
 
   /** Run number `index` of the search; `hold` keeps the session whatever its length (a session rebuilt). */
   async run(
@@ -78,9 +97,28 @@ export class SessionRunner {
     return this.#start;
   }
 
-  /** The runs of the rounds before that the session in use made before this round's, oldest first. */
+  /**
+   * The runs of the rounds before that the session in use made before this round's, oldest first, their tool
+   * and seed named against this round's (`CarriedRuns`: left out when the tool is this one, the seed positional).
+   */
   carried(): readonly CarriedRuns[] | undefined {
-    return this.#carried.length === 0 ? undefined : this.#carried;
+    if (this.#carried.length === 0) return undefined;
+    const count = this.#carried.length;
+    return this.#carried.map(({ start, end, producers, tool, seed }, index) => {
+      const offset = seed - this.#seed;
+      return {
+        start,
+        end,
+        ...(producers === undefined ? {} : { producers }),
+        ...(tool === this.#tool ? {} : { tool }),
+        ...(offset === index - count && tool === this.#tool ? {} : { seedOffset: offset }),
+      };
+    });
+  }
+
+  /** Whether the session in use made runs of another tool's rounds before this round's (it went on from them). */
+  inherited(): boolean {
+    return this.#carried.some((round) => round.tool !== this.#tool);
   }
 
   /**
@@ -95,13 +133,21 @@ export class SessionRunner {
       const start = Math.min(this.#start, this.#last + 1);
       this.#carried = [
         ...this.#carried,
-        { start, end: this.#last + 1, ...(producers === undefined ? {} : { producers }) },
+        {
+          start,
+          end: this.#last + 1,
+          ...(producers === undefined ? {} : { producers }),
+          tool: this.#tool,
+          seed: this.#seed,
+        },
       ];
       this.#start = 0;
     } else {
       this.close();
     }
     this.#last = -1;
+    // The next round is taken to be this tool's next (its seed one more) until `round` says otherwise.
+    this.#seed++;
   }
 
   /** Hands the session in use back to the pool, which disposes it. */

@@ -12,11 +12,11 @@ export const DEFAULTS = {
   /** Milliseconds between the two snapshots that find ambient changes. */
   calibration: 250,
   /**
-   * Calls one server process and sandbox makes before a fresh one starts: enough for a round of a tool's runs,
-   * preambles included, so that sessions end with rounds, not midway (a server start-up costs more than the
-   * calls of a whole session).
+   * Calls one server process and sandbox makes before a fresh one starts: enough for the runs of a few tools of
+   * a chain, preambles included (a server start-up costs more than the calls of a whole session; a longer one
+   * makes longer histories for a confirmation to replay and cut).
    */
-  maxCommands: 60,
+  maxCommands: 250,
   /** The server's own reads (read-only tools, resources) read around every call, at most. */
   maxObservers: 6,
 } as const;

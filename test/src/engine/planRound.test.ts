@@ -27,6 +27,8 @@ interface Setup {
   readonly learnedIn?: ReadonlyArray<readonly string[]>;
   /** Tools whose live arguments cannot be generated. */
   readonly ungenerated?: readonly string[];
+  /** Rounds whose every command failed on state other tools left (planned again on a fresh session). */
+  readonly redone?: readonly number[];
 }
 
 /** Plans every round of one check as the engine would, each as one line. */
@@ -51,7 +53,8 @@ function rounds(setup: Setup): string[] {
     lines.push(line(plan));
     for (const name of setup.learnedIn?.[round] ?? []) learned.add(name);
     metExisting = setup.metAfter?.[round] ?? metExisting;
-    budget = afterRound(budget, plan, setup.spent?.[round] ?? plan.numRuns, replaying);
+    const redone = setup.redone?.includes(round) ?? false;
+    budget = afterRound(budget, plan, setup.spent?.[round] ?? plan.numRuns, replaying, redone);
   }
   throw new Error('more than 10 rounds');
 }
@@ -73,6 +76,17 @@ describe('planRound: which round comes next', () => {
         'seed 10: 5 alone []',
         'seed 11: 5 after add_item×1 remove_item×1 []',
         'seed 12: 15 after add_item×1 remove_item×1 []',
+      ],
+    ],
+    [
+      'a round redone on a fresh session is planned again as it was, the runs it spent spent',
+      { runs: 25, redone: [0, 2], metAfter: [0, 0, 0, 3] },
+      [
+        'seed 10: 5 alone []',
+        'seed 11: 5 alone []',
+        'seed 12: 5 after add_item×1 remove_item×1 []',
+        'seed 13: 5 after add_item×1 remove_item×1 []',
+        'seed 14: 5 after add_item×1 remove_item×1 []',
       ],
     ],
     [

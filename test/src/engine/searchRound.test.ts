@@ -124,18 +124,21 @@ describe('searchRound (in-process shelf server, runs in sessions)', () => {
     await using pool = await shelfPool(newWorld());
     const target = named('put', ['a', 'b', 'c', 'd', 'e']);
     const producer = { ...named('put', ['a', 'b', 'c']), weight: 4 };
-    const priorRound = (producers?: readonly number[]) =>
+    const priorRound = (_tool: number | undefined, producers?: readonly number[]) =>
       producers === undefined ? { preamble: [], target } : { preamble: [producer], target };
     // The tool alone (seed 40), then after preambles of `put` (seed 41), two runs each: too few to fill the
     // shelf; the session goes on through both into the round that finds the contradiction (seed 42).
     const runner = new SessionRunner(pool, 40);
     try {
+      runner.round(0, 40);
       const first = await searchRound(round(pool, { seed: 40, numRuns: 2, runner, target }), replay);
       expect(first.contradictions).toEqual({});
       runner.nextRound();
+      runner.round(0, 41);
       const preambled = round(pool, { seed: 41, numRuns: 2, runner, target, preamble: [producer] });
       expect((await searchRound(preambled, replay)).contradictions).toEqual({});
       runner.nextRound([0]);
+      runner.round(0, 42);
       expect(runner.carried()).toEqual([
         { start: 0, end: 2 },
         { start: 0, end: 2, producers: [0] },
@@ -152,6 +155,41 @@ describe('searchRound (in-process shelf server, runs in sessions)', () => {
       if (path === undefined) return;
       // Replayed by a runner of its own: the rounds before made again from seeds 40 and 41, then this one's.
       const replayed = await searchRound(round(pool, { seed: 42, path, numRuns: 1, priorRound }), replay);
+      const again = replayed.contradictions.destructiveHint;
+      expect({ ...again, shrinks: 0 }).toEqual({ ...evidence, shrinks: 0 });
+    } finally {
+      runner.close();
+    }
+  });
+
+  it("a session carried on from another tool's round names its tool and seed, and the path rebuilds it", async () => {
+    await using pool = await shelfPool(newWorld());
+    const target = named('put', ['a', 'b', 'c', 'd', 'e']);
+    // Tool 3 of the chain before this one (seed 7): it leaves x and y on the shelf for this round's puts.
+    const before = named('put', ['x', 'y']);
+    const asked: Array<number | undefined> = [];
+    const priorRound = (tool: number | undefined) => {
+      asked.push(tool);
+      return { preamble: [], target: tool === 3 ? before : target };
+    };
+    const runner = new SessionRunner(pool, 40);
+    try {
+      runner.round(3, 7);
+      const first = await searchRound(round(pool, { seed: 7, numRuns: 2, runner, target: before }), replay);
+      expect(first.contradictions).toEqual({});
+      runner.nextRound();
+      runner.round(0, 42);
+      expect(runner.carried()).toEqual([{ start: 0, end: 2, tool: 3, seedOffset: -35 }]);
+      const found = await searchRound(round(pool, { seed: 42, runner, target, priorRound }), replay);
+      const evidence = found.contradictions.destructiveHint;
+      expect(evidence).toBeDefined();
+      if (evidence === undefined) return;
+      expect(evidence.path).toMatch(/\/s0\/k[\d.]+\/p0-2t3s-35$/);
+      const path = parseSessionPath(evidence.path);
+      if (path === undefined) return;
+      // Replayed by a runner of its own: tool 3's round made again from seed 7, then this one's.
+      const replayed = await searchRound(round(pool, { seed: 42, path, numRuns: 1, priorRound }), replay);
+      expect(asked).toEqual([3]);
       const again = replayed.contradictions.destructiveHint;
       expect({ ...again, shrinks: 0 }).toEqual({ ...evidence, shrinks: 0 });
     } finally {

@@ -35,6 +35,21 @@ describe('session paths', () => {
     expect(parseSessionPath('3:0/s0/k1.4/p2-5/p0-6@1.4/p0-0@')).toEqual(path);
   });
 
+  it('name a round of another tool of the chain by its index, and a seed that is not the positional one', () => {
+    const path = {
+      fcPath: '4:1',
+      sessionStart: 0,
+      kept: [0, 7],
+      carried: [
+        { start: 3, end: 25, tool: 2, seedOffset: 0 },
+        { start: 0, end: 9, producers: [0], tool: 2, seedOffset: 1 },
+        { start: 0, end: 12, seedOffset: -1 },
+      ],
+    };
+    expect(formatSessionPath(path)).toBe('4:1/s0/k0.7/p3-25t2s+0/p0-9@0t2s+1/p0-12s-1');
+    expect(parseSessionPath('4:1/s0/k0.7/p3-25t2s+0/p0-9@0t2s+1/p0-12s-1')).toEqual(path);
+  });
+
   it('refuse what hintproof never prints', () => {
     for (const text of [
       '',
@@ -56,6 +71,11 @@ describe('session paths', () => {
       '3:0/s0/k1/p0-6@1.',
       '3:0/s0/k1/p0-6@@',
       '3:0/s0/k1/p0-6x',
+      '3:0/s0/k1/p0-6t',
+      '3:0/s0/k1/p0-6s2',
+      '3:0/s0/k1/p0-6s+',
+      '3:0/s0/k1/p0-6s+1t2',
+      '3:0/s0/k1/p0-6@1t2.3',
     ]) {
       expect(parseSessionPath(text), text).toBeUndefined();
     }

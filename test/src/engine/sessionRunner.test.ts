@@ -123,6 +123,18 @@ describe('SessionRunner (in-process shelf server, fs sandbox)', () => {
         { start: 0, end: 1 },
         { start: 0, end: 0 },
       ]);
+      // The next tool of the chain goes on with the session: the rounds before are named by tool and seed.
+      runner.round(2, 11);
+      expect(runner.carried()).toEqual([
+        { start: 0, end: 2, tool: 0, seedOffset: -11 },
+        { start: 0, end: 1, producers: [1, 3], tool: 0, seedOffset: -10 },
+        { start: 0, end: 1, tool: 0, seedOffset: -9 },
+        { start: 0, end: 0, tool: 0, seedOffset: -8 },
+      ]);
+      const fourth = await runner.run(0, [], call('take', { name: 'a' }), OPTIONS);
+      expect(fourth.existing.has('a')).toBe(false);
+      expect(runner.sessionStart()).toBe(0);
+      expect(runner.historyBefore()).toHaveLength(8);
     });
   });
 
