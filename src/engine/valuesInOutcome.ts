@@ -3,11 +3,23 @@ import { valuesIn } from '../generate/index.js';
 import type { CallOutcome } from '../model/callOutcome.js';
 import { succeeded } from '../model/callOutcome.js';
 
+/** Answers parsed already: a session reads each call's answer for live choices, records and its history. */
+const PARSED = new WeakMap<CallOutcome, readonly unknown[]>();
+
 /**
  * The JSON values in a successful call's answer: its structured content, and its text parsed as JSON (the
- * whole text, else each line that parses). Pure.
+ * whole text, else each line that parses). Pure (parsed once per outcome).
  */
-export function parsedOutcome(outcome: CallOutcome): unknown[] {
+export function parsedOutcome(outcome: CallOutcome): readonly unknown[] {
+  let parsed = PARSED.get(outcome);
+  if (parsed === undefined) {
+    parsed = parse(outcome);
+    PARSED.set(outcome, parsed);
+  }
+  return parsed;
+}
+
+function parse(outcome: CallOutcome): unknown[] {
   if (outcome.status !== 'returned' || !succeeded(outcome)) return [];
   const structured = outcome.structuredContent === undefined ? [] : [outcome.structuredContent];
   const whole = parseJson(outcome.text);
