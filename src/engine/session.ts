@@ -19,6 +19,7 @@ import {
   guardDisk,
   insidePath,
   isolatedSpawn,
+  descendants,
   prepareLayout,
   releaseLayout,
   SpawnError,
@@ -28,6 +29,7 @@ import {
   waitAtMost,
 } from '../../harness/process/index.js';
 import { connect, ProcessTransport } from '../mcp/index.js';
+import { awaitingCallProcesses } from './callProcesses.js';
 import type { ClientIdentity, McpConnection, ToolInfo } from '../mcp/index.js';
 import type { SpawnIsolation } from './isolationPlan.js';
 import { substitute } from './placeholders.js';
@@ -202,7 +204,7 @@ export async function startSession(
       guard = guardDisk(directory, isolation.disk ?? DEFAULT_DISK_LIMIT, () => void running.kill());
     const transport = new ProcessTransport(running);
     try {
-      connection = await connect(transport, {
+      const connected = await connect(transport, {
         ...(spec.client === undefined ? {} : { client: spec.client }),
         startupTimeoutSeconds: spec.startupTimeoutSeconds,
         isAlive: () => running.exitStatus() === undefined,
@@ -210,6 +212,7 @@ export async function startSession(
         stderrTail: () => running.stderrTail(),
         bytesReceived: () => transport.bytesReceived(),
       });
+      connection = awaitingCallProcesses(connected, () => descendants(running.pid));
     } catch (error) {
       // Give a dying server a moment to exit, so its status and stderr are complete.
       await waitAtMost(running.exited, 200);

@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { awaitEnded, descendants } from '../../../harness/process/processTree.js';
+
+/** Runs `sh -c script` in a group of its own; resolves once it has written `lines` lines. */
+async function shell(script: string, lines: number) {
+  const child = spawn('sh', ['-c', script], { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
+  let seen = 0;
+  await new Promise<void>((resolve) =>
+    child.stdout.on('data', (chunk: Buffer) => {
+      seen += chunk.toString().split('\n').length - 1;
+      if (seen >= lines) resolve();
+    }),
+  );
+  const pid = child.pid ?? 0;
+  return { pid, [Symbol.dispose]: () => process.kill(-pid, 'SIGKILL') };
+}
+
+const commandLine = (pid: number) =>
+  readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+
+describe('descendants', () => {
+  it('finds children and grandchildren', async () => {
+    using tree = await shell('sh -c "sleep 31; :" & echo started; wait', 1);
+    // The grandchild is forked, then execs sleep: look until it has.
+    await expect
+      .poll(() => [...descendants(tree.pid)].map(commandLine).sort())
+      .toEqual(['sh -c sleep 31; :', 'sleep 31']);
+  });
+
+  it('is empty for a process that does not exist', () => {
+    expect(descendants(2 ** 22 + 17).size).toBe(0);
+  });
+});
+
+describe('awaitEnded', () => {
+  it('resolves true once the processes end, false when they outlive the wait', async () => {
+    using tree = await shell('sleep 0.2 & sleep 32 & echo started; wait', 1);
+    await expect
+      .poll(() => [...descendants(tree.pid)].map(commandLine).sort())
+      .toEqual(['sleep 0.2', 'sleep 32']);
+    const below = [...descendants(tree.pid)];
+    const short = below.filter((pid) => commandLine(pid) === 'sleep 0.2');
+    expect(await awaitEnded(short, 5000)).toBe(true);
+    expect(await awaitEnded(below, 100)).toBe(false);
+    expect(await awaitEnded([], 100)).toBe(true);
+  });
+
+  it('counts an ended process its parent has not reaped as ended', async () => {
+    // `true` ends at once; its parent became sleep, which never reaps it: a zombie below the shell.
+    using tree = await shell('true & echo started; exec sleep 33', 1);
+    await expect.poll(() => descendants(tree.pid).size).toBe(1);
+    const [zombie] = descendants(tree.pid);
+    expect(readFileSync(`/proc/${zombie}/stat`, 'utf8')).toMatch(/\) Z /);
+    expect(await awaitEnded([zombie ?? 0], 100)).toBe(true);
+  });
+});
