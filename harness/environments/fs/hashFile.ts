@@ -1,13 +1,28 @@
 import { createHash } from 'node:crypto';
+import type { Hash } from 'node:crypto';
 import type { BigIntStats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { FsPrefix } from './fsEntry.js';
+import { GrowingBytes } from './growingBytes.js';
 import type { TextMode } from './jsonText.js';
-import { TextCollector } from './jsonText.js';
+import { sniffedNotJson, TextCollector } from './jsonText.js';
 import type { BytesMode } from './keptBytes.js';
-import { BytesCollector } from './keptBytes.js';
+import { BytesCollector, keptWhole } from './keptBytes.js';
 
 const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * Where an earlier read of a file whose bytes were kept whole ended: enough to go on from there when the file
+ * has only grown (a SQLite `-wal` grows by every write of a session; read whole each time, a long session
+ * read it quadratically). Never changed once made; `hash` is copied, never digested.
+ */
+export interface ReadPoint {
+  readonly bytes: Uint8Array;
+  /** The running sha256 after `bytes`. */
+  readonly hash: Hash;
+  readonly sha256: string;
+  readonly prefixes: readonly FsPrefix[];
+}
 
 export interface HashedFile {
   /** Bytes actually hashed (differs from `stat.size` only when the file changed while being read). */
@@ -18,6 +33,8 @@ export interface HashedFile {
   readonly text?: string;
   /** The content itself, when `bytesMode` asked for it and it qualified (see `BytesCollector`). */
   readonly bytes?: Uint8Array;
+  /** Where this read ended, when the bytes were kept whole and no text: the next read may go on from it. */
+  readonly point?: ReadPoint;
 }
 
 /**
@@ -26,7 +43,10 @@ export interface HashedFile {
  * taken when it was opened (see `openEntry`, which opens files without following links). Keeps no content,
  * except the text of a (probable) JSON file when `textMode` asks for it, and the bytes of a file read by
  * meaning (a SQLite database by its header; git state files and database companions) as `bytesMode` asks.
- * Does not close `handle`.
+ *
+ * With `from`, an earlier read of the same path whose bytes were kept whole: when the file still begins with
+ * exactly those bytes (compared byte for byte, never trusted), only what follows them is hashed and copied;
+ * the result is the same as a whole read's. Does not close `handle`.
  */
 export async function hashFile(
   handle: FileHandle,
@@ -34,27 +54,30 @@ export async function hashFile(
   prefixLengths: readonly number[],
   textMode: TextMode = 'none',
   bytesMode: BytesMode = 'sqlite',
+  from?: ReadPoint,
 ): Promise<HashedFile> {
-  const boundaries = [...new Set(prefixLengths)]
-    .filter((length) => length < Number(stat.size))
-    .sort((a, b) => a - b);
-  const hash = createHash('sha256');
-  const collector = new TextCollector(textMode, Number(stat.size));
-  const kept = new BytesCollector(bytesMode, Number(stat.size));
-  const prefixes: FsPrefix[] = [];
-  const buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(4096, Number(stat.size) + 1)));
+  const size = Number(stat.size);
+  const boundaries = [...new Set(prefixLengths)].filter((length) => length < size).sort((a, b) => a - b);
+  const buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(4096, size + 1)));
+  if (keptWhole(bytesMode, size)) {
+    // A file sniffed for JSON and found none decides the same once it only grew: its first bytes are the same.
+    const textless =
+      textMode === 'none' || (textMode === 'sniff' && from !== undefined && sniffedNotJson(from.bytes));
+    const grown =
+      from === undefined || !textless
+        ? undefined
+        : await readGrown(handle, buffer, boundaries, from, bytesMode);
+    if (grown !== undefined) return grown;
+    const whole = await readWhole(handle, size, boundaries, textMode);
+    if (whole !== undefined) return whole;
+  }
+  const running = new RunningHash(createHash('sha256'), boundaries, []);
+  const collector = new TextCollector(textMode, size);
+  const kept = new BytesCollector(bytesMode, size);
   let offset = 0;
-  let nextBoundary = 0;
   for (;;) {
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
-    let start = 0;
-    for (let b = boundaries[nextBoundary]; b !== undefined && b <= offset + bytesRead;) {
-      hash.update(buffer.subarray(start, b - offset));
-      start = b - offset;
-      prefixes.push(Object.freeze({ length: b, sha256: hash.copy().digest('hex') }));
-      b = boundaries[++nextBoundary];
-    }
-    hash.update(buffer.subarray(start, bytesRead));
+    running.update(buffer.subarray(0, bytesRead), offset);
     if (bytesRead === 0) break;
     collector.add(buffer.subarray(0, bytesRead));
     kept.add(buffer.subarray(0, bytesRead));
@@ -62,11 +85,121 @@ export async function hashFile(
   }
   const text = collector.text();
   const bytes = kept.bytes();
-  return {
-    size: offset,
-    sha256: hash.digest('hex'),
-    prefixes: Object.freeze(prefixes),
-    ...(text === undefined ? {} : { text }),
-    ...(bytes === undefined ? {} : { bytes }),
-  };
+  const whole = bytes !== undefined && bytes.length === offset && text === undefined;
+  return running.result(offset, bytes, whole, text);
+}
+
+/**
+ * The file read on from `from`: `undefined` when it no longer begins with `from.bytes` (or is shorter), or
+ * when a boundary below their end is one `from` never hashed (then the file is read whole).
+ */
+async function readGrown(
+  handle: FileHandle,
+  buffer: Buffer,
+  boundaries: readonly number[],
+  from: ReadPoint,
+  mode: BytesMode,
+): Promise<HashedFile | undefined> {
+  const length = from.bytes.length;
+  if (length === 0) return undefined;
+  const known = new Map(from.prefixes.map((prefix) => [prefix.length, prefix.sha256])).set(
+    length,
+    from.sha256,
+  );
+  const prefixes: FsPrefix[] = [];
+  for (const boundary of boundaries) {
+    if (boundary > length) break;
+    const sha256 = known.get(boundary);
+    if (sha256 === undefined) return undefined;
+    prefixes.push(Object.freeze({ length: boundary, sha256 }));
+  }
+  for (let offset = 0; offset < length;) {
+    const wanted = Math.min(buffer.length, length - offset);
+    const { bytesRead } = await handle.read(buffer, 0, wanted, offset);
+    if (
+      bytesRead === 0 ||
+      !buffer.subarray(0, bytesRead).equals(from.bytes.subarray(offset, offset + bytesRead))
+    )
+      return undefined;
+    offset += bytesRead;
+  }
+  const running = new RunningHash(from.hash.copy(), boundaries, prefixes);
+  const bytes = new GrowingBytes(from.bytes);
+  let offset = length;
+  for (;;) {
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
+    running.update(buffer.subarray(0, bytesRead), offset);
+    if (bytesRead === 0) break;
+    if (!keptWhole(mode, offset + bytesRead)) return undefined;
+    bytes.append(buffer.subarray(0, bytesRead));
+    offset += bytesRead;
+  }
+  return running.result(offset, bytes.bytes(), true);
+}
+
+/**
+ * A file kept whole read in one buffer of its size: no chunk copied twice. `undefined` when it grew while
+ * being read (then it is read chunk by chunk to its end).
+ */
+async function readWhole(
+  handle: FileHandle,
+  size: number,
+  boundaries: readonly number[],
+  textMode: TextMode,
+): Promise<HashedFile | undefined> {
+  const bytes = Buffer.allocUnsafe(size + 1);
+  let filled = 0;
+  for (;;) {
+    const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+    if (filled > size) return undefined;
+  }
+  const running = new RunningHash(createHash('sha256'), boundaries, []);
+  const content = bytes.subarray(0, filled);
+  running.update(content, 0);
+  running.update(content.subarray(filled), filled);
+  const collector = new TextCollector(textMode, size);
+  collector.add(content);
+  const text = collector.text();
+  return running.result(filled, content, text === undefined, text);
+}
+
+/** A sha256 fed chunk by chunk, with the hash of the bytes before each boundary it passes. */
+class RunningHash {
+  private next: number;
+
+  constructor(
+    private readonly hash: Hash,
+    private readonly boundaries: readonly number[],
+    private readonly prefixes: FsPrefix[],
+  ) {
+    this.next = prefixes.length;
+  }
+
+  /** Feeds `chunk`, which holds the file's bytes from `offset` on (empty at the end of the file). */
+  update(chunk: Buffer, offset: number): void {
+    let start = 0;
+    for (let b = this.boundaries[this.next]; b !== undefined && b <= offset + chunk.length;) {
+      this.hash.update(chunk.subarray(start, b - offset));
+      start = b - offset;
+      this.prefixes.push(Object.freeze({ length: b, sha256: this.hash.copy().digest('hex') }));
+      b = this.boundaries[++this.next];
+    }
+    this.hash.update(chunk.subarray(start));
+  }
+
+  result(size: number, bytes: Uint8Array | undefined, whole: boolean, text?: string): HashedFile {
+    const prefixes = Object.freeze(this.prefixes);
+    const at = whole ? this.hash.copy() : undefined;
+    const sha256 = this.hash.digest('hex');
+    return {
+      size,
+      sha256,
+      prefixes,
+      ...(text === undefined ? {} : { text }),
+      ...(bytes === undefined ? {} : { bytes }),
+      ...(at === undefined || bytes === undefined ? {} : { point: { bytes, hash: at, sha256, prefixes } }),
+    };
+  }
 }

@@ -44,6 +44,15 @@ const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * `JSON_FILE_LIMIT` bytes, only valid UTF-8 (so two different byte strings never become one text), a byte
  * order mark kept (then it does not parse, and the file is compared by hash).
  */
+/**
+ * Whether `sniff` already decided against these bytes as the start of a file: their first non-blank byte is
+ * there and opens no JSON value. Bytes that only grew after them are decided the same way.
+ */
+export function sniffedNotJson(bytes: Uint8Array): boolean {
+  const first = bytes.findIndex((byte) => !BLANK.has(byte));
+  return first >= 0 && !OPENING.has(bytes[first] as number);
+}
+
 export class TextCollector {
   private chunks: Buffer[] = [];
   private bytes = 0;

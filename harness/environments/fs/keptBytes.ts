@@ -46,6 +46,11 @@ export function planKeptBytes(
   return kept;
 }
 
+/** Whether a file's bytes are kept whole whatever they hold (`keep`, `pack`) at this size. */
+export function keptWhole(mode: BytesMode, size: number): boolean {
+  return (mode === 'keep' && size <= KEPT_FILE_LIMIT) || (mode === 'pack' && size <= PACK_FILE_LIMIT);
+}
+
 /**
  * Collects a file's bytes while it is hashed, as `mode` asks: all of them (`keep`; `pack`, never more than
  * PACK_FILE_LIMIT), the first LOOSE_OBJECT_HEAD_BYTES (`head`), or all only when the first bytes are the

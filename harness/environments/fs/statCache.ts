@@ -1,5 +1,6 @@
 import type { BigIntStats } from 'node:fs';
 import type { FsEntry } from './fsEntry.js';
+import type { ReadPoint } from './hashFile.js';
 
 /** How many earlier sizes of one path are remembered as possible append boundaries. */
 const HISTORY_PER_PATH = 16;
@@ -29,6 +30,7 @@ interface CachedFile {
 export class StatCache {
   private files = new Map<string, CachedFile>();
   private readonly history = new Map<string, { size: number; sha256: string }[]>();
+  private points = new Map<string, ReadPoint>();
 
   /** The entry hashed earlier for this exact stat and read mode (text and bytes kept), if it can be trusted. */
   reusable(path: string, stat: BigIntStats, mode = 'none'): FsEntry | undefined {
@@ -36,6 +38,11 @@ export class StatCache {
     return cached !== undefined && cached.key === statKey(stat) && cached.mode === mode
       ? cached.entry
       : undefined;
+  }
+
+  /** Where the last whole read of this path's kept bytes ended (see `hashFile`'s `from`). */
+  readPoint(path: string): ReadPoint | undefined {
+    return this.points.get(path);
   }
 
   /** Sizes this path had earlier as a readable file: the boundaries at which to hash a prefix. */
@@ -46,24 +53,30 @@ export class StatCache {
   /**
    * Replaces the cache with the files of the snapshot just taken. `fileStats` maps each readable file's path
    * to the stat its hash is valid for; `clockNs` is the filesystem time read when the snapshot began;
-   * `modes` the read mode each file was read with (absent: `none`).
+   * `modes` the read mode each file was read with (absent: `none`); `points` where this snapshot's whole reads
+   * of kept bytes ended (a file not read again keeps its earlier point).
    */
   commit(
     entries: ReadonlyMap<string, FsEntry>,
     fileStats: ReadonlyMap<string, BigIntStats>,
     clockNs: bigint,
     modes: ReadonlyMap<string, string> = new Map(),
+    points: ReadonlyMap<string, ReadPoint> = new Map(),
   ): void {
     const files = new Map<string, CachedFile>();
+    const kept = new Map<string, ReadPoint>();
     for (const [path, stat] of fileStats) {
       const entry = entries.get(path);
       if (entry?.sha256 === undefined) continue;
+      const point = points.get(path) ?? this.points.get(path);
+      if (point !== undefined && point.sha256 === entry.sha256) kept.set(path, point);
       this.remember(path, entry.size, entry.sha256);
       if (stat.ctimeNs < clockNs && stat.mtimeNs < clockNs) {
         files.set(path, { key: statKey(stat), entry, mode: modes.get(path) ?? 'none' });
       }
     }
     this.files = files;
+    this.points = kept;
   }
 
   private remember(path: string, size: number, sha256: string): void {

@@ -5,6 +5,7 @@ import { SandboxLost } from '../sandboxLost.js';
 import type { FsEntry, FsEntryType, FsSnapshot } from './fsEntry.js';
 import { FS_ENVIRONMENT } from './fsEntry.js';
 import { hashFile } from './hashFile.js';
+import type { ReadPoint } from './hashFile.js';
 import type { TextMode } from './jsonText.js';
 import { planTextModes } from './jsonText.js';
 import type { BytesMode } from './keptBytes.js';
@@ -25,6 +26,8 @@ interface Captured {
   /** For readable files: the stat the hash is valid for. */
   readonly fileStat?: BigIntStats;
   readonly hashed: boolean;
+  /** Where the read of a file whose bytes were kept whole ended. */
+  readonly point?: ReadPoint;
 }
 
 /**
@@ -74,6 +77,7 @@ export async function takeFsSnapshot(
 
   const entries = new Map<string, FsEntry>();
   const fileStats = new Map<string, BigIntStats>();
+  const points = new Map<string, ReadPoint>();
   let filesHashed = 0;
   for (const item of tree.entries) {
     const result =
@@ -82,12 +86,14 @@ export async function takeFsSnapshot(
     entries.set(item.path, result.entry);
     if (result.fileStat !== undefined) fileStats.set(item.path, result.fileStat);
     if (result.hashed) filesHashed++;
+    if (result.point !== undefined) points.set(item.path, result.point);
   }
   cache.commit(
     entries,
     fileStats,
     clockNs,
     new Map([...fileStats.keys()].map((path) => [path, readKey(modes.get(path) ?? 'none', bytesMode(path))])),
+    points,
   );
   return { snapshot: Object.freeze({ environment: FS_ENVIRONMENT, entries }), filesHashed };
 }
@@ -124,8 +130,9 @@ async function capture(
           cache.prefixLengths(item.path),
           textMode,
           bytesMode,
+          cache.readPoint(item.path),
         );
-        const { size, sha256, prefixes, text, bytes } = hashed;
+        const { size, sha256, prefixes, text, bytes, point } = hashed;
         const entry: FsEntry = {
           type: 'file',
           mode: Number(opened.stat.mode) & 0o7777,
@@ -135,7 +142,12 @@ async function capture(
           ...(text === undefined ? {} : { text }),
           ...(bytes === undefined ? {} : { bytes }),
         };
-        return { entry: Object.freeze(entry), fileStat: opened.stat, hashed: true };
+        return {
+          entry: Object.freeze(entry),
+          fileStat: opened.stat,
+          hashed: true,
+          ...(point === undefined ? {} : { point }),
+        };
       } finally {
         await opened.handle.close();
       }

@@ -125,6 +125,37 @@ describe('readSqliteDatabase (committed state)', () => {
     expect(readWal(wal, pageSize).frames).toBe(once.frames);
   });
 
+  it('reads a growing log on from the read of its beginning, to what SQLite reads, and trusts no earlier byte', () => {
+    using db = new TestDatabase('wal', 'create table t (id integer primary key, s text);');
+    const pageSize = 4096;
+    let previous: Uint8Array = new Uint8Array();
+    for (let i = 1; i <= 12; i++) {
+      db.exec(`insert into t (s) values ('row ${i}')`);
+      if (i === 6) {
+        // A transaction's pages spilled into the log with no commit frame yet, then committed.
+        db.exec("begin; insert into t (s) select 'spilled ' || value from generate_series(1, 500);");
+        db.db.pragma('cache_size = 1');
+        db.exec("insert into t (s) select 'more ' || value from generate_series(1, 500);");
+        expect(readerRows(readSqliteDatabase(db.files()), 't')).toHaveLength(6);
+        db.exec('commit');
+      }
+      if (i === 9) db.checkpoint();
+      const files = db.files();
+      expect(readerRows(readSqliteDatabase(files), 't')).toEqual(db.rows('t'));
+      const wal = files.wal ?? new Uint8Array();
+      if (i > 1 && i !== 9 && i !== 10) expect(wal.length).toBeGreaterThan(previous.length);
+      previous = wal;
+    }
+    // A log that begins like one read before except for one byte of an early frame: the frame fails its
+    // checksum, and so does every frame after it, as SQLite reads it.
+    const grown = readWal(previous, pageSize);
+    const flipped = new Uint8Array(previous);
+    const early = 32 + 24 + 100;
+    flipped[early] = (flipped[early] ?? 0) ^ 0xff;
+    expect(grown.frames).toBeGreaterThan(0);
+    expect(readWal(flipped, pageSize).frames).toBe(0);
+  });
+
   it('rolls back a hot journal in memory: the committed rows, not the half-written file', () => {
     using db = new TestDatabase('delete', 'create table t (id integer primary key, s text);');
     db.exec("insert into t (s) values ('committed')");
