@@ -17,4 +17,4 @@ export { insidePath, PACKAGE_INSIDE } from './insidePath.js';
 export { LauncherError, parseLauncher } from './packageLauncher.js';
 export { installPackage, PackageInstallError, packageCacheDirectory } from './installPackage.js';
 export { waitAtMost } from './waitAtMost.js';
-export { awaitEnded, descendants } from './processTree.js';
+export { awaitEnded, ProcessTree } from './processTree.js';

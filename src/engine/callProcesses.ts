@@ -13,7 +13,7 @@ export const CALL_PROCESSES_MS = 1000;
  * The connection, with each tool call and resource read ending only once the processes the server started
  * since the previous call ended have ended too (`CALL_PROCESSES_MS` at most): what the call did is then done
  * when the state after it is read. `processes()` lists the processes below the server's (read once per call:
- * ~0.15 ms for a server under bubblewrap and strace); those running before the call are not waited for.
+ * ~0.1 ms for a node server under bubblewrap and strace); those running before the call are not waited for.
  */
 export function awaitingCallProcesses(
   connection: McpConnection,

@@ -19,7 +19,7 @@ import {
   guardDisk,
   insidePath,
   isolatedSpawn,
-  descendants,
+  ProcessTree,
   prepareLayout,
   releaseLayout,
   SpawnError,
@@ -138,8 +138,10 @@ export async function startSession(
   let guard: DiskGuard | undefined;
   let server: ServerProcess | undefined;
   let connection: McpConnection | undefined;
+  let tree: ProcessTree | undefined;
   const dispose = async () => {
     guard?.stop();
+    tree?.[Symbol.dispose]();
     await connection?.close().catch(() => {});
     await server?.kill();
     await access?.[Symbol.asyncDispose]();
@@ -212,7 +214,9 @@ export async function startSession(
         stderrTail: () => running.stderrTail(),
         bytesReceived: () => transport.bytesReceived(),
       });
-      connection = awaitingCallProcesses(connected, () => descendants(running.pid));
+      tree = new ProcessTree(running.pid);
+      const below = tree;
+      connection = awaitingCallProcesses(connected, () => below.descendants());
     } catch (error) {
       // Give a dying server a moment to exit, so its status and stderr are complete.
       await waitAtMost(running.exited, 200);

@@ -1,11 +1,18 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { awaitEnded, descendants } from '../../../harness/process/processTree.js';
+import { awaitEnded, ProcessTree } from '../../../harness/process/processTree.js';
+
+const descendants = (pid: number) => {
+  using tree = new ProcessTree(pid);
+  return tree.descendants();
+};
 
 /** Runs `sh -c script` in a group of its own; resolves once it has written `lines` lines. */
 async function shell(script: string, lines: number) {
-  const child = spawn('sh', ['-c', script], { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
+  const child = spawn('sh', ['-c', script], { stdio: ['pipe', 'pipe', 'ignore'], detached: true });
   let seen = 0;
   await new Promise<void>((resolve) =>
     child.stdout.on('data', (chunk: Buffer) => {
@@ -14,7 +21,7 @@ async function shell(script: string, lines: number) {
     }),
   );
   const pid = child.pid ?? 0;
-  return { pid, [Symbol.dispose]: () => process.kill(-pid, 'SIGKILL') };
+  return { pid, stdin: child.stdin, [Symbol.dispose]: () => process.kill(-pid, 'SIGKILL') };
 }
 
 const commandLine = (pid: number) =>
@@ -31,6 +38,28 @@ describe('descendants', () => {
 
   it('is empty for a process that does not exist', () => {
     expect(descendants(2 ** 22 + 17).size).toBe(0);
+  });
+
+  it('read again from the files it holds, sees children come and go, and threads a process starts later', async () => {
+    // A node process that starts a thread and forks from it after the tree was first read.
+    const script = join(mkdtempSync(join(tmpdir(), 'hintproof-tree-')), 'forks-from-a-thread.cjs');
+    writeFileSync(
+      script,
+      `const { Worker } = require('node:worker_threads');
+      process.stdin.once('data', () => new Worker(
+        "require('node:child_process').spawn('sleep', ['34'], { stdio: 'ignore' }); setTimeout(() => {}, 60000)",
+        { eval: true },
+      ));
+      console.log('started');`,
+    );
+    using tree = await shell(`exec "${process.execPath}" ${script}`, 1);
+    using watch = new ProcessTree(tree.pid);
+    expect(watch.descendants().size).toBe(0);
+    tree.stdin.write('go\n');
+    await expect.poll(() => [...watch.descendants()].map(commandLine)).toEqual(['sleep 34']);
+    const [sleeper] = watch.descendants();
+    process.kill(sleeper ?? 0, 'SIGKILL');
+    await expect.poll(() => watch.descendants().size).toBe(0);
   });
 });
 
