@@ -59,7 +59,7 @@ export async function hashFile(
   const size = Number(stat.size);
   const boundaries = [...new Set(prefixLengths)].filter((length) => length < size).sort((a, b) => a - b);
   const buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(4096, size + 1)));
-  if (keptWhole(bytesMode, size)) {
+  if (keptWhole(bytesMode, size, bytesMode === 'sqlite' ? await head(handle, buffer) : undefined)) {
     // A file sniffed for JSON and found none decides the same once it only grew: its first bytes are the same.
     const textless =
       textMode === 'none' || (textMode === 'sniff' && from !== undefined && sniffedNotJson(from.bytes));
@@ -68,7 +68,7 @@ export async function hashFile(
         ? undefined
         : await readGrown(handle, buffer, boundaries, from, bytesMode);
     if (grown !== undefined) return grown;
-    const whole = await readWhole(handle, size, boundaries, textMode);
+    const whole = await readWhole(handle, size, boundaries, textMode, bytesMode);
     if (whole !== undefined) return whole;
   }
   const running = new RunningHash(createHash('sha256'), boundaries, []);
@@ -146,6 +146,7 @@ async function readWhole(
   size: number,
   boundaries: readonly number[],
   textMode: TextMode,
+  bytesMode: BytesMode,
 ): Promise<HashedFile | undefined> {
   const bytes = Buffer.allocUnsafe(size + 1);
   let filled = 0;
@@ -155,14 +156,22 @@ async function readWhole(
     filled += bytesRead;
     if (filled > size) return undefined;
   }
-  const running = new RunningHash(createHash('sha256'), boundaries, []);
   const content = bytes.subarray(0, filled);
+  // Rewritten since its first bytes were looked at: no longer a database.
+  if (!keptWhole(bytesMode, filled, content.subarray(0, 16))) return undefined;
+  const running = new RunningHash(createHash('sha256'), boundaries, []);
   running.update(content, 0);
   running.update(content.subarray(filled), filled);
   const collector = new TextCollector(textMode, size);
   collector.add(content);
   const text = collector.text();
   return running.result(filled, content, text === undefined, text);
+}
+
+/** The file's first 16 bytes (fewer when it is shorter), read into `buffer`. */
+async function head(handle: FileHandle, buffer: Buffer): Promise<Buffer> {
+  const { bytesRead } = await handle.read(buffer, 0, 16, 0);
+  return buffer.subarray(0, bytesRead);
 }
 
 /** A sha256 fed chunk by chunk, with the hash of the bytes before each boundary it passes. */

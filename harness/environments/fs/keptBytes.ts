@@ -46,9 +46,14 @@ export function planKeptBytes(
   return kept;
 }
 
-/** Whether a file's bytes are kept whole whatever they hold (`keep`, `pack`) at this size. */
-export function keptWhole(mode: BytesMode, size: number): boolean {
-  return (mode === 'keep' && size <= KEPT_FILE_LIMIT) || (mode === 'pack' && size <= PACK_FILE_LIMIT);
+/**
+ * Whether a file's bytes are kept whole at this size: whatever they hold (`keep`, `pack`), or (`sqlite`) when
+ * `head`, its first bytes, are the SQLite header.
+ */
+export function keptWhole(mode: BytesMode, size: number, head?: Uint8Array): boolean {
+  if (mode === 'pack') return size <= PACK_FILE_LIMIT;
+  if (mode === 'sqlite') return size <= KEPT_FILE_LIMIT && head !== undefined && hasSqliteHeader(head);
+  return mode === 'keep' && size <= KEPT_FILE_LIMIT;
 }
 
 /**
