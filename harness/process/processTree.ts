@@ -20,16 +20,18 @@ interface Watched {
 export class ProcessTree implements Disposable {
   readonly #watched = new Map<number, Watched>();
   readonly #buffer = Buffer.alloc(64 * 1024);
+  #closed = false;
 
   constructor(private readonly root: number) {}
 
   /**
    * The processes below the root now; those that ended and were not yet reaped by their parent are among
    * them (`awaitEnded` counts them as ended). Empty where /proc offers no children lists, or once the root
-   * has gone.
+   * has gone, or the tree has been disposed (a call still in flight then opens nothing).
    */
   descendants(): Set<number> {
     const found = new Set<number>();
+    if (this.#closed) return found;
     const visited = new Set<number>();
     const pending = [this.root];
     for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
@@ -45,6 +47,7 @@ export class ProcessTree implements Disposable {
   }
 
   [Symbol.dispose](): void {
+    this.#closed = true;
     for (const pid of [...this.#watched.keys()]) this.#forget(pid);
   }
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +60,14 @@ describe('descendants', () => {
     const [sleeper] = watch.descendants();
     process.kill(sleeper ?? 0, 'SIGKILL');
     await expect.poll(() => watch.descendants().size).toBe(0);
+    // Disposed, it holds nothing and opens nothing again (a call still in flight reads it after).
+    const open = () => readdirSync('/proc/self/fd').length;
+    const held = open();
+    watch[Symbol.dispose]();
+    expect(open()).toBeLessThan(held);
+    const closed = open();
+    expect(watch.descendants().size).toBe(0);
+    expect(open()).toBe(closed);
   });
 });
 
