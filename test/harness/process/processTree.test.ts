@@ -85,11 +85,13 @@ describe('awaitEnded', () => {
   });
 
   it('counts an ended process its parent has not reaped as ended', async () => {
-    // `true` ends at once; its parent became sleep, which never reaps it: a zombie below the shell.
-    using tree = await shell('true & echo started; exec sleep 33', 1);
-    await expect.poll(() => descendants(tree.pid).size).toBe(1);
+    // The forked child ends at once and perl never waits for it: a zombie below the tree's root.
+    // (Not `true & exec sleep`: dash may reap its background job before the exec.)
+    using tree = await shell(`exec perl -e 'exit 0 unless fork; $| = 1; print "started\\n"; sleep 33'`, 1);
+    const states = () =>
+      [...descendants(tree.pid)].map((pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0]);
+    await expect.poll(states).toEqual(['Z']);
     const [zombie] = descendants(tree.pid);
-    expect(readFileSync(`/proc/${zombie}/stat`, 'utf8')).toMatch(/\) Z /);
     expect(await awaitEnded([zombie ?? 0], 100)).toBe(true);
   });
 });
