@@ -185,8 +185,39 @@ function overflowPagesOf(image: SqliteImage, node: BtreeNode): number[] {
 export function sameRecordPage(before: SqliteImage, after: SqliteImage, number: number): boolean {
   if (before.usableSize !== after.usableSize || before.encoding !== after.encoding) return false;
   if (!sameBytes(before.page(number), after.page(number))) return false;
+  if (!overflowMayHaveMoved(before, after)) return true;
   const overflow = overflowPagesOf(before, readNode(before, number));
   return overflow.every((page) => page <= after.pageCount && sameBytes(before.page(page), after.page(page)));
+}
+
+/** Page numbers at or past this may lead with a non-zero byte as overflow pages (their next pointer). */
+const ZERO_LEAD_BELOW = 2 ** 24;
+
+const overflowMoved = new WeakMap<SqliteImage, { after: SqliteImage; moved: boolean }>();
+
+/**
+ * Whether any page of `before` that could be an overflow page differs in `after` (or is gone). An overflow
+ * page starts with the number of the next one, below 2^24 in a database of fewer pages, so its first byte is
+ * 0; a b-tree page's first byte is its kind (2, 5, 10, 13), page 1's is the header's 'S'. When every changed
+ * page of `before` leads with a non-zero byte, no overflow chain of `before` moved, and a record page with the
+ * same bytes holds the same records without walking its cells. Remembered per pair of images (a diff asks for
+ * every page of every table).
+ */
+function overflowMayHaveMoved(before: SqliteImage, after: SqliteImage): boolean {
+  const known = overflowMoved.get(before);
+  if (known?.after === after) return known.moved;
+  let moved = before.pageCount >= ZERO_LEAD_BELOW;
+  try {
+    for (let number = 2; !moved && number <= before.pageCount; number++) {
+      const page = before.page(number);
+      if (page[0] !== 0) continue;
+      moved = number > after.pageCount || !sameBytes(page, after.page(number));
+    }
+  } catch {
+    moved = true;
+  }
+  overflowMoved.set(before, { after, moved });
+  return moved;
 }
 
 /** Byte equality without copying either side. */

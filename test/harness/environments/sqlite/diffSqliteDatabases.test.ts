@@ -49,6 +49,18 @@ describe.each<Journal>(['wal', 'delete'])('diffSqliteDatabases (%s journal)', (j
     expect(changesOf(db, 'create table scratch (x); drop table scratch; vacuum')).toEqual([]);
   });
 
+  it('sees a change made only on an overflow page, the leaf page keeping its bytes', () => {
+    // The same size written over a long value: SQLite rewrites the overflow pages in place and leaves the
+    // cell, its local bytes and its overflow pointer as they were.
+    using db = new TestDatabase(
+      journal,
+      "create table notes (id integer primary key, body text); insert into notes values (1, printf('%.9000c', 'a'));",
+    );
+    expect(changesOf(db, "update notes set body = printf('%.8999c', 'a') || 'b' where id = 1")).toEqual([
+      expect.stringMatching(/^modify sqlite:todo\.db#notes\(id=1\) \(body: "a+… → "a+…\)$/),
+    ]);
+  });
+
   it('reports schema changes: tables, columns, indexes, views, triggers', () => {
     using db = new TestDatabase(journal, TODOS);
     expect(
