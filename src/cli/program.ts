@@ -231,7 +231,7 @@ export function buildProgram(
         'replay one counterexample: the path printed with it (needs --tool and --seed)',
       ).argParser(replayPath),
     )
-    .option('--tool <name>', 'check only this tool; repeatable', collect)
+    .option('--tool <name>', 'check only this tool; repeatable, or names separated by commas', collect)
     .option(
       '--watch',
       "check again whenever a file of the server changes (the folders of the command's files, node_modules " +

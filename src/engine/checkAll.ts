@@ -65,6 +65,12 @@ async function checkFound(
   if (options.producers !== undefined) selectTools(found.tools, options.producers, '--producers');
   const maxCommands = options.maxCommands ?? DEFAULTS.maxCommands;
   const path = options.path === undefined ? undefined : parsePath(options.path);
+  if (path !== undefined && selected.length !== 1) {
+    throw new SetupError(
+      `A replay path replays one counterexample of one tool; --tool named ${selected.length}: ` +
+        `${selected.map((tool) => tool.name).join(', ')}. Copy the whole "Reproduce with:" line from the report.`,
+    );
+  }
   const settings: Settings = {
     runs: options.runs,
     seed: options.seed,
@@ -143,13 +149,24 @@ function parsePath(text: string): SessionPath {
   return path;
 }
 
-/** The tools `--tool` (or `--producers`) names, in the server's order; a name it does not list is refused. */
+/**
+ * The tools `--tool` (or `--producers`) names, in the server's order; a name it does not list is refused. A
+ * name with commas that no tool has exactly is a list (`--tool read_note,save_note`), as `--producers` takes.
+ */
 function selectTools<T extends { name: string }>(
   tools: readonly T[],
-  wanted: readonly string[] | undefined,
+  named: readonly string[] | undefined,
   option = '--tool',
 ): T[] {
-  if (wanted === undefined || wanted.length === 0) return [...tools];
+  if (named === undefined || named.length === 0) return [...tools];
+  const wanted = named.flatMap((name) =>
+    tools.some((tool) => tool.name === name) || !name.includes(',')
+      ? [name]
+      : name
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== ''),
+  );
   const missing = wanted.filter((name) => !tools.some((tool) => tool.name === name));
   if (missing.length > 0) {
     throw new SetupError(

@@ -146,7 +146,15 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       tools,
       ...(options.baseline === undefined
         ? {}
-        : { drift: compareBaseline(restrictBaseline(options.baseline, options.tools), tools) }),
+        : {
+            drift: compareBaseline(
+              restrictBaseline(
+                options.baseline,
+                options.tools === undefined ? undefined : tools.map((tool) => tool.name),
+              ),
+              tools,
+            ),
+          }),
       ...(createdDatabases.length === 0 ? {} : { createdDatabases }),
     };
     emit({ type: 'end', report });
@@ -158,7 +166,7 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
   }
 }
 
-/** With `--tool`, only the chosen tools of the baseline are compared (the others were not run). */
+/** With `--tool`, only the tools checked are compared with the baseline (the others were not run). */
 function restrictBaseline(baseline: Baseline, tools: readonly string[] | undefined): Baseline {
   if (tools === undefined || tools.length === 0) return baseline;
   return {

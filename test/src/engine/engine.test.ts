@@ -50,6 +50,17 @@ describe('runChecks (library API, real notes server)', () => {
     expect(readdirSync(work)).toEqual([]);
   });
 
+  it("takes tool names separated by commas, checks them in the server's order; a path needs exactly one", async () => {
+    const { report } = await run(2, ['save_note, list_notes']);
+    expect(report.tools.map((tool) => tool.name)).toEqual(['list_notes', 'save_note']);
+    await expect(
+      runChecks({ ...options(2, ['save_note,list_notes']), path: '0:0' }, () => {}),
+    ).rejects.toThrow(/one counterexample of one tool; --tool named 2: list_notes, save_note/);
+    await expect(runChecks(options(2, ['save_note,nope']), () => {})).rejects.toThrow(
+      /--tool "nope": no such tool/,
+    );
+  });
+
   it('emits start, then per tool tool-start … tool-end, then end with the returned report', async () => {
     const { report, events } = await run(1, ['stamp_note']);
     const types = events.map((event) => event.type).filter((type) => type !== 'observation');
