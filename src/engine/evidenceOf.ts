@@ -24,6 +24,8 @@ export function evidenceOf<Ts>(
     readonly kept?: readonly number[];
     readonly sessionStart?: number;
     readonly carried?: readonly CarriedRuns[];
+    /** The contradiction to report instead of the one the property threw (the shrunk one run alone). */
+    readonly error?: ContradictionFound;
   },
   flaky: readonly FlakyEvidence[],
   round: {
@@ -34,8 +36,8 @@ export function evidenceOf<Ts>(
   replay: (path: string) => string,
 ): RoundFindings {
   if (!details.failed) return { contradictions: {}, flaky };
-  if (!(details.errorInstance instanceof ContradictionFound)) throw details.errorInstance;
-  const error = details.errorInstance;
+  const error = found.error ?? details.errorInstance;
+  if (!(error instanceof ContradictionFound)) throw error;
   const path = formatSessionPath({
     fcPath: details.counterexamplePath ?? '',
     ...(found.sessionStart === undefined ? {} : { sessionStart: found.sessionStart }),

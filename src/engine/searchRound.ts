@@ -16,7 +16,9 @@ import type { MadeCall, PlannedCall, RunResult } from './runSequence.js';
 import type { Violation } from '../checks/violation.js';
 import { replayed, runSequence } from './runSequence.js';
 import { controlWindowMs } from './controlState.js';
+import type { Generated } from './roundRuns.js';
 import { plan, rebuildHistory, roundArbitrary } from './roundRuns.js';
+import { withoutHistory } from './withoutHistory.js';
 import { SessionRunner } from './sessionRunner.js';
 import { ShrinkMemo } from './shrinkMemo.js';
 import { shrinkShape } from './shrinkShape.js';
@@ -222,9 +224,21 @@ export async function searchRound(
   try {
     if (options.path === undefined) {
       const details = await fc.check(property, { seed: options.seed, numRuns: options.numRuns });
+      // Assigned inside the property: TypeScript cannot see it change.
+      const found = mode as Mode;
+      const alone =
+        found.kind === 'shrink' && found.kept.length > 0 && details.failed
+          ? await shrunkAlone(options, details.counterexample, details.errorInstance)
+          : undefined;
       return {
         runs: details.numRuns,
-        ...evidenceOf(details, mode, flaky, roundOf(options), replay),
+        ...evidenceOf(
+          details,
+          alone === undefined ? found : { kind: 'shrink', error: alone },
+          flaky,
+          roundOf(options),
+          replay,
+        ),
         ambientEgress,
       };
     }
@@ -248,6 +262,17 @@ export async function searchRound(
   } finally {
     if (options.runner === undefined) runner.close();
   }
+}
+
+/** The shrunk counterexample's contradiction without the session history it was confirmed after, if it holds. */
+async function shrunkAlone(
+  options: RoundOptions,
+  counterexample: readonly [Generated] | null | undefined,
+  thrown: unknown,
+): Promise<ContradictionFound | undefined> {
+  const generated = counterexample?.[0];
+  if (generated === undefined || !(thrown instanceof ContradictionFound)) return undefined;
+  return withoutHistory(options, generated, thrown);
 }
 
 /** A shrink candidate's run on a fresh sandbox, unless an earlier candidate made the very same calls. */

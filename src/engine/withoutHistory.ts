@@ -1,0 +1,32 @@
+import { violationsOf } from '../checks/index.js';
+import { ContradictionFound } from './contradictionFound.js';
+import type { Generated } from './roundRuns.js';
+import { plan } from './roundRuns.js';
+import { runSequence } from './runSequence.js';
+import type { RoundOptions } from './searchRound.js';
+
+/**
+ * The shrunk counterexample of a contradiction that was confirmed after session history, run once more on a
+ * fresh sandbox without that history: shrinking may have moved its values to ones the seed already holds
+ * (a renamed row the history added becomes a seeded one), and then the history it carries as a fixed
+ * preamble is noise in the report and work in every replay. Returns the contradiction as that run showed it
+ * when it contradicts every hint `found` did, else `undefined` (the history stays). A replay of the path
+ * without history makes the very same run.
+ */
+export async function withoutHistory(
+  options: RoundOptions,
+  generated: Generated,
+  found: ContradictionFound,
+): Promise<ContradictionFound | undefined> {
+  const planned = plan(options, generated, false);
+  if (planned === undefined) return undefined;
+  const result = await runSequence(options.pool, planned.preamble, planned.target, options);
+  const observation = result.observation;
+  if (observation === undefined) return undefined;
+  const hints = new Set(found.violations.map((violation) => violation.hint));
+  const violations = violationsOf(options.effective, observation).filter((violation) =>
+    hints.has(violation.hint),
+  );
+  if (new Set(violations.map((violation) => violation.hint)).size < hints.size) return undefined;
+  return new ContradictionFound(observation, violations, result.steps);
+}
