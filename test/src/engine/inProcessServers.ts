@@ -10,7 +10,7 @@ import { createFsProvider } from '../../../harness/environments/fs/index.js';
 import type { ArgumentGuard } from '../../../src/generate/index.js';
 import { startInProcessSession } from '../../../src/engine/inProcessSession.js';
 import type { CommandOptions } from '../../../src/engine/executeCommand.js';
-import type { CallGenerator } from '../../../src/engine/searchRound.js';
+import type { CallGenerator, RoundOptions } from '../../../src/engine/searchRound.js';
 import type { RunSession } from '../../../src/engine/session.js';
 import { SessionPool } from '../../../src/engine/sessionPool.js';
 import type { ToolCheckOptions } from '../../../src/engine/checkTool.js';
@@ -179,4 +179,28 @@ export function named(tool: string, names: readonly string[]): CallGenerator {
 /** What a change list did, as `kind environment:entity`. */
 export function touched(changes: readonly Change[]): string[] {
   return changes.map((change) => `${change.kind} ${changeKey(change)}`);
+}
+
+/**
+ * A search round's options for these tests: `overrides` name the tool, its claims and what is looked for; by
+ * default no preamble, seed 1, 20 runs in sessions of 20 calls, and no one listening.
+ */
+export function roundOptions(
+  pool: SessionPool,
+  overrides: Partial<RoundOptions> & Pick<RoundOptions, 'target' | 'effective' | 'open'>,
+): RoundOptions {
+  return {
+    pool,
+    preamble: [],
+    producers: [],
+    seed: 1,
+    numRuns: 20,
+    sessionCalls: 20,
+    probePlaceholders: {},
+    ...OPTIONS,
+    emit: () => {},
+    onRun: () => {},
+    onInvalid: () => {},
+    ...overrides,
+  };
 }

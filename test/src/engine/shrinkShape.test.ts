@@ -8,7 +8,7 @@ import { declaredHints, effectiveHints } from '../../../src/hints/effectiveHints
 import type { HintName } from '../../../src/model/hints.js';
 import { searchRound } from '../../../src/engine/searchRound.js';
 import { shrinkShape } from '../../../src/engine/shrinkShape.js';
-import { ANY, OPTIONS, call, inProcessPool } from './inProcessServers.js';
+import { ANY, call, inProcessPool, roundOptions } from './inProcessServers.js';
 
 describe('shrinkShape', () => {
   it('is the same for calls that differ only in the characters of their strings', () => {
@@ -52,22 +52,14 @@ function scribbler(fs: string, started: { count: number }): McpServer {
 }
 
 describe('shrinking (in-process scribbler, a lie on every call)', () => {
-  const round = (pool: Awaited<ReturnType<typeof inProcessPool>>, name: fc.Arbitrary<string>) => ({
-    pool,
-    target: { tool: 'scribble', arbitrary: fc.record({ name }), guard: ANY, fixedArgs: {} },
-    preamble: [],
-    producers: [],
-    effective: effectiveHints(declaredHints({ readOnlyHint: true })),
-    open: new Set<HintName>(['readOnlyHint']),
-    seed: 3,
-    numRuns: 5,
-    sessionCalls: 20,
-    probePlaceholders: {},
-    ...OPTIONS,
-    emit: () => {},
-    onRun: () => {},
-    onInvalid: () => {},
-  });
+  const round = (pool: Awaited<ReturnType<typeof inProcessPool>>, name: fc.Arbitrary<string>) =>
+    roundOptions(pool, {
+      target: { tool: 'scribble', arbitrary: fc.record({ name }), guard: ANY, fixedArgs: {} },
+      effective: effectiveHints(declaredHints({ readOnlyHint: true })),
+      open: new Set<HintName>(['readOnlyHint']),
+      seed: 3,
+      numRuns: 5,
+    });
 
   it('spends no fresh sandbox on a candidate that only changes characters', async () => {
     const started = { count: 0 };

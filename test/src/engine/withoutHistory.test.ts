@@ -10,7 +10,7 @@ import type { CallGenerator, RoundOptions } from '../../../src/engine/searchRoun
 import { searchRound } from '../../../src/engine/searchRound.js';
 import { parseSessionPath } from '../../../src/engine/sessionPath.js';
 import type { SessionPool } from '../../../src/engine/sessionPool.js';
-import { ANY, OPTIONS, inProcessPool } from './inProcessServers.js';
+import { ANY, inProcessPool, roundOptions } from './inProcessServers.js';
 
 /**
  * A ledger of files: `make` creates one, `stamp` claims to be idempotent and appends a line to the file it
@@ -54,22 +54,14 @@ function naming(tool: string): CallGenerator {
 }
 
 function round(pool: SessionPool, seed: number): RoundOptions {
-  return {
-    pool,
+  return roundOptions(pool, {
     target: naming('stamp'),
     preamble: [{ ...naming('make'), weight: 1 }],
     producers: ['make'],
     effective: effectiveHints(declaredHints({ destructiveHint: false, idempotentHint: true })),
     open: new Set<HintName>(['idempotentHint']),
     seed,
-    numRuns: 20,
-    sessionCalls: 20,
-    probePlaceholders: {},
-    ...OPTIONS,
-    emit: () => {},
-    onRun: () => {},
-    onInvalid: () => {},
-  };
+  });
 }
 
 const replay = (path: string) => `replay ${path}`;
