@@ -1,3 +1,4 @@
+/* global AbortController */
 // Benchmark of argument generation, kept apart from bench/fs.js (which merges it into its --json output):
 //   1. argsPerSecond: generated (and ajv-validated) argument sets per second over the recorded schema corpus;
 //   2. per planted lie of the fs scenarios, the median number of commands until it is first found, with value
@@ -77,7 +78,9 @@ async function commandsUntilFound(scenario, lie, seed, runs, pools) {
   let tool;
   let index = 0;
   let found;
-  await runChecks(
+  // Once the lie is seen the rest of the check (its confirmation, shrinking, the budget left) tells nothing.
+  const stop = new AbortController();
+  const check = runChecks(
     {
       server: {
         command: command[0] === 'node' ? process.execPath : command[0],
@@ -105,14 +108,21 @@ async function commandsUntilFound(scenario, lie, seed, runs, pools) {
       commandLine: command,
       replayLine: () => '',
       pools,
+      signal: stop.signal,
     },
     (event) => {
       if (event.type === 'start') tool = event.tools[0];
       if (event.type !== 'observation' || found !== undefined || tool === undefined) return;
       index++;
-      if (violationsOf(tool.effective, event.observation).some((v) => v.hint === lie.hint)) found = index;
+      if (violationsOf(tool.effective, event.observation).some((v) => v.hint === lie.hint)) {
+        found = index;
+        stop.abort();
+      }
     },
   );
+  await check.catch((error) => {
+    if (!stop.signal.aborted) throw error;
+  });
   return found;
 }
 

@@ -129,6 +129,7 @@ async function checkFound(
         ...(plan.egressUnobserved === undefined ? {} : { egressUnobserved: plan.egressUnobserved }),
         replayLine: options.replayLine,
         emit: emitTool,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
       }),
     );
   try {

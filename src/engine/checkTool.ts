@@ -17,7 +17,8 @@ import type { RoundContext } from './planRound.js';
 import { afterRound, firstBudget, planRound } from './planRound.js';
 import { RoundGenerators } from './roundGenerators.js';
 import type { RoundResult } from './searchRound.js';
-import { producersIn, searchRound } from './searchRound.js';
+import { producersIn } from './producersIn.js';
+import { searchRound } from './searchRound.js';
 import type { RunSession } from './session.js';
 import type { SessionPool } from './sessionPool.js';
 import { SessionRunner } from './sessionRunner.js';
@@ -72,6 +73,8 @@ export interface ToolCheckOptions {
    * next, closed by its owner; absent: the tool has its own (from `firstSession`), closed when its check ends.
    */
   readonly runner?: SessionRunner;
+  /** Stops the check (`CheckOptions.signal`): no round starts once it fired. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -129,7 +132,11 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
       // A round before, as a replay path names it: this tool's, or one of a tool before it in its chain.
       const priorRound = (toolIndex: number | undefined, indices?: readonly number[]) =>
         generators.priorRound(tool, toolIndex, indices);
-      for (let plan = planRound(budget, context()); plan !== undefined; plan = planRound(budget, context())) {
+      for (
+        let plan = planRound(budget, context());
+        plan !== undefined && options.signal?.aborted !== true;
+        plan = planRound(budget, context())
+      ) {
         const { preamble, target } = generators.forRound(tool, plan.preamble);
         const { seed, producers } = plan;
         runner.round(index, seed);
@@ -151,6 +158,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
             timeoutSeconds: options.timeoutSeconds,
             isExcluded: options.isExcluded,
             emit: options.emit,
+            ...(options.signal === undefined ? {} : { signal: options.signal }),
             onInvalid: () => (tally = tallyInvalidArguments(tally)),
             onRun: (result) => {
               for (const producer of producersIn(result)) learned.add(producer);

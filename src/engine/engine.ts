@@ -73,6 +73,12 @@ export interface CheckOptions {
    * sandbox (no preambles, no values from earlier calls): the bench's baseline. Default true.
    */
   readonly pools?: boolean;
+  /**
+   * Stops the check: once it fires, no run starts and no contradiction is confirmed or shrunk, and runChecks
+   * rejects with its reason after every session is closed. No report: verdicts on part of the budget would
+   * not be the check's.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -128,6 +134,7 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       // Every run's sandbox is gone before the report, so what the server made outside them is found next.
       await pool[Symbol.asyncDispose]();
     }
+    options.signal?.throwIfAborted();
     const { found, settings, checked } = checkedAll;
     // A check that saw nothing change and met no state anywhere confirms no claim about state.
     const blind = isBlind(checked);

@@ -10,15 +10,13 @@ import { ContradictionFound } from './contradictionFound.js';
 import type { EventSink } from '../model/events.js';
 import { confirmContradiction } from './confirmContradiction.js';
 import { evidenceOf } from './evidenceOf.js';
-import { producedState } from './preamblePlan.js';
 import type { Resolver } from './runTypes.js';
 import type { MadeCall, PlannedCall, RunResult } from './runSequence.js';
 import type { Violation } from '../checks/violation.js';
 import { replayed, runSequence } from './runSequence.js';
 import { controlWindowMs } from './controlState.js';
-import type { Generated } from './roundRuns.js';
 import { plan, rebuildHistory, roundArbitrary } from './roundRuns.js';
-import { withoutHistory } from './withoutHistory.js';
+import { shrunkAlone } from './withoutHistory.js';
 import { SessionRunner } from './sessionRunner.js';
 import { ShrinkMemo } from './shrinkMemo.js';
 import { shrinkShape } from './shrinkShape.js';
@@ -80,6 +78,8 @@ export interface RoundOptions {
   readonly onRun: (result: RunResult) => void;
   /** Called for every command whose generated arguments failed the schema guard (not sent). */
   readonly onInvalid: () => void;
+  /** Stops the check: once it fired, no run is made and nothing found is confirmed (fast-check's runs end as no-ops). */
+  readonly signal?: AbortSignal;
 }
 
 export interface RoundResult {
@@ -128,6 +128,7 @@ export async function searchRound(
   // The shape of the counterexample held while shrinking: a candidate of the same shape is no smaller.
   let heldShape = '';
   const property = fc.asyncProperty(arbitrary, async (generated) => {
+    if (stopped(options)) return true;
     if (mode.kind === 'shrink' && shrinkRuns >= MAX_SHRINK_RUNS) return true;
     if (mode.kind === 'search') runIndex++;
     const planned = plan(options, generated);
@@ -156,7 +157,7 @@ export async function searchRound(
         });
       }
     }
-    if (observation === undefined) return true;
+    if (observation === undefined || stopped(options)) return true;
     const violations = violationsOf(options.effective, observation).filter((v) => options.open.has(v.hint));
     if (violations.length === 0) return true;
     heldShape = shape();
@@ -264,17 +265,6 @@ export async function searchRound(
   }
 }
 
-/** The shrunk counterexample's contradiction without the session history it was confirmed after, if it holds. */
-async function shrunkAlone(
-  options: RoundOptions,
-  counterexample: readonly [Generated] | null | undefined,
-  thrown: unknown,
-): Promise<ContradictionFound | undefined> {
-  const generated = counterexample?.[0];
-  if (generated === undefined || !(thrown instanceof ContradictionFound)) return undefined;
-  return withoutHistory(options, generated, thrown);
-}
-
 /** A shrink candidate's run on a fresh sandbox, unless an earlier candidate made the very same calls. */
 async function shrinkRun(
   options: RoundOptions,
@@ -288,6 +278,11 @@ async function shrinkRun(
   const result = await runSequence(options.pool, preamble, target, options, resolvers);
   memo.record(preamble, target, resolvers, result);
   return result;
+}
+
+/** Whether the check was stopped (`RoundOptions.signal`). */
+function stopped(options: RoundOptions): boolean {
+  return options.signal?.aborted === true;
 }
 
 function roundOf(options: RoundOptions) {
@@ -310,15 +305,4 @@ function flakyOf(
     calls: history.slice(-FLAKY_CALLS_KEPT).map(({ tool, args: made }) => ({ tool, args: made })),
     replays,
   };
-}
-
-/**
- * The producers a run showed: tools adding state (the preamble's calls and the command's first call), and
- * tools whose calls supplied values a successful call of the run used (data flow, `RunResult.suppliers`).
- */
-export function producersIn(result: RunResult): string[] {
-  const producers = result.steps.filter((step) => producedState(step.changes)).map((step) => step.tool);
-  const observation = result.observation;
-  if (observation !== undefined && producedState(observation.call1.changes)) producers.push(observation.tool);
-  return [...producers, ...(result.suppliers ?? [])];
 }

@@ -10,14 +10,16 @@ import type { RoundOptions } from './searchRound.js';
  * fresh sandbox without that history: shrinking may have moved its values to ones the seed already holds
  * (a renamed row the history added becomes a seeded one), and then the history it carries as a fixed
  * preamble is noise in the report and work in every replay. Returns the contradiction as that run showed it
- * when it contradicts every hint `found` did, else `undefined` (the history stays). A replay of the path
- * without history makes the very same run.
+ * when it contradicts every hint `found` (what the property threw) did, else `undefined` (the history stays).
+ * A replay of the path without history makes the very same run.
  */
-export async function withoutHistory(
+export async function shrunkAlone(
   options: RoundOptions,
-  generated: Generated,
-  found: ContradictionFound,
+  counterexample: readonly [Generated] | null | undefined,
+  found: unknown,
 ): Promise<ContradictionFound | undefined> {
+  const generated = counterexample?.[0];
+  if (generated === undefined || !(found instanceof ContradictionFound)) return undefined;
   const planned = plan(options, generated, false);
   if (planned === undefined) return undefined;
   const result = await runSequence(options.pool, planned.preamble, planned.target, options);

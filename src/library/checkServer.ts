@@ -49,6 +49,11 @@ export interface CheckServerOptions {
   readonly jobs?: number;
   /** Receives every engine event (progress, observations). */
   readonly onEvent?: EventSink;
+  /**
+   * Stops the check: no run starts once it fires, every session is closed, and the promise rejects with the
+   * signal's reason (no report: verdicts on part of the budget would not be the check's).
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -110,6 +115,7 @@ export async function checkServer(options: CheckServerOptions): Promise<Report> 
       calibrationMs: options.calibrationMs ?? DEFAULTS.calibration,
       commandLine,
       ...(options.producers === undefined ? {} : { producers: options.producers }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
       replayLine: (tool, runSeed, path, producers) =>
         typeof server === 'function'
           ? `checkServer({ …, tools: [${JSON.stringify(tool)}], seed: ${runSeed}, path: ${JSON.stringify(path)}${

@@ -61,6 +61,24 @@ describe('runChecks (library API, real notes server)', () => {
     );
   });
 
+  it('stops when its signal fires: no run starts after it, no report, every sandbox removed', async () => {
+    const controller = new AbortController();
+    let seen = 0;
+    let after = 0;
+    const check = runChecks(
+      { ...options(3, ['save_note', 'read_note']), runs: 25, signal: controller.signal },
+      (event) => {
+        if (event.type !== 'observation') return;
+        if (controller.signal.aborted) after++;
+        if (++seen === 3) controller.abort(new Error('enough seen'));
+      },
+    );
+    await expect(check).rejects.toThrow('enough seen');
+    // At most the call of the other tool's session already in flight when it fired.
+    expect(after).toBeLessThanOrEqual(1);
+    expect(readdirSync(work)).toEqual([]);
+  });
+
   it('emits start, then per tool tool-start … tool-end, then end with the returned report', async () => {
     const { report, events } = await run(1, ['stamp_note']);
     const types = events.map((event) => event.type).filter((type) => type !== 'observation');
