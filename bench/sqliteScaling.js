@@ -15,7 +15,7 @@ import { runChecks, VERSION } from '../dist/src/index.js';
 import { goal, report } from './goal.js';
 
 const { values } = parseArgs({
-  options: { json: { type: 'string' }, runs: { type: 'string', default: '15' } },
+  options: { json: { type: 'string' }, runs: { type: 'string', default: '40' } },
 });
 const runs = Number(values.runs);
 const server = fileURLToPath(new URL('./sqliteScalingServer.js', import.meta.url));

@@ -3,7 +3,10 @@ import { CorruptDatabaseError, readSmallVarint, readVarint } from './varint.js';
 
 type NodeKind = 'table-interior' | 'table-leaf' | 'index-interior' | 'index-leaf';
 
-/** One b-tree page: its kind, where its cells start, and (interior pages) its right-most child. */
+/**
+ * One b-tree page: its kind, where its cells start (read from the page when first asked; CorruptDatabaseError
+ * then if one points outside it), and (interior pages) its right-most child.
+ */
 export interface BtreeNode {
   readonly number: number;
   readonly kind: NodeKind;
@@ -44,19 +47,27 @@ function readNode(image: SqliteImage, number: number): BtreeNode {
   if (pointers + 2 * count > image.usableSize) {
     throw new CorruptDatabaseError(`page ${number} claims ${count} cells, more than fit`);
   }
-  const cellOffsets: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const offset = view.getUint16(pointers + 2 * i);
-    if (offset < pointers + 2 * count || offset >= image.usableSize) {
-      throw new CorruptDatabaseError(`page ${number}: cell ${i} points outside the page (${offset})`);
+  // Read when first asked: a diff lists every leaf of a table but decodes only the leaves whose bytes moved.
+  let cellOffsets: number[] | undefined;
+  const readOffsets = (): number[] => {
+    const offsets: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const offset = view.getUint16(pointers + 2 * i);
+      if (offset < pointers + 2 * count || offset >= image.usableSize) {
+        throw new CorruptDatabaseError(`page ${number}: cell ${i} points outside the page (${offset})`);
+      }
+      offsets.push(offset);
     }
-    cellOffsets.push(offset);
-  }
+    return offsets;
+  };
   return {
     number,
     kind,
     bytes,
-    cellOffsets,
+    get cellOffsets() {
+      cellOffsets ??= readOffsets();
+      return cellOffsets;
+    },
     ...(interior ? { rightChild: view.getUint32(at + 8) } : {}),
   };
 }
