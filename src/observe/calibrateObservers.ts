@@ -4,6 +4,7 @@ import { diffObserverText } from './diffObserved.js';
 import type { Observer } from './observer.js';
 import { observerKey, OBSERVED_ENVIRONMENT } from './observer.js';
 import { readObservers } from './readObservers.js';
+import { msUntilTheClockMoves, showsTheTime } from './showsTheTime.js';
 import type { ObserverMask, VolatileMask } from './volatileMask.js';
 import { volatileParts } from './volatileParts.js';
 
@@ -21,15 +22,16 @@ export interface Calibration {
  * happening (so the server's state itself is taken as still):
  *
  * 1. each observer is read twice back to back (what its own read changes: a counter, a random id);
- * 2. after `pauseMs`, all are read twice more (what time changes: a clock);
+ * 2. after `pauseMs`, all are read twice more (what time changes: a clock); one whose last read shows the time
+ *    it was made (`showsTheTime`) is read once more when the clock has moved on to the next second;
  * 3. what changed between those two last reads beyond the first step's parts may have been written by reading
  *    *another* observer; each other observer is read between two reads of this one, twice, and one that
  *    changes it both times is dropped as a writer, and calibration starts again without it. Its effect must
  *    not be masked: it claims read-only, and the engine's check of it sees that change through this observer.
  *
  * What differs across all the reads is masked (`VolatileMask`). An observer that fails a read, or whose
- * whole output differs, is dropped with the reason. Reads: 4 per observer and one pause per round, plus 4 per
- * pair examined in step 3.
+ * whole output differs, is dropped with the reason. Reads: 4 per observer (5 for one showing the time) and
+ * one pause per round (two with a clock), plus 4 per pair examined in step 3.
  */
 export async function calibrateObservers(
   connection: McpConnection,
@@ -84,8 +86,21 @@ async function calibrateRound(
     record(observer, await read(observer));
   }
   await sleep(pauseMs);
+  const clocks: Observer[] = [];
+  let lastRead = 0;
   for (let pass = 0; pass < 2; pass++) {
-    for (const observer of [...texts.keys()]) record(observer, await read(observer));
+    for (const observer of [...texts.keys()]) {
+      const from = Date.now();
+      const entry = await read(observer);
+      lastRead = Date.now();
+      record(observer, entry);
+      if (pass === 1 && 'text' in entry && showsTheTime(entry.text, from, lastRead)) clocks.push(observer);
+    }
+  }
+  // A clock counting seconds may not have moved within the pause: read what shows one once it has.
+  if (clocks.length > 0) {
+    await sleep(msUntilTheClockMoves(lastRead, Date.now()));
+    for (const observer of clocks) if (texts.has(observer)) record(observer, await read(observer));
   }
 
   const used: Observer[] = [];

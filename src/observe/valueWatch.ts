@@ -1,7 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { McpConnection, ResourceTemplateInfo, ToolInfo } from '../mcp/index.js';
 import type { ObservedEntry, Observer } from './observer.js';
 import { observerKey } from './observer.js';
 import { readObservers } from './readObservers.js';
+import { msUntilTheClockMoves, showsTheTime } from './showsTheTime.js';
 import { observableByValue, valueObservers } from './valueObservers.js';
 
 /** Value observers one session reads at most, besides the check's own observers. */
@@ -19,7 +21,9 @@ const VALUES_PER_CALL = 8;
  * `get_note {"id":"n1"}` is read around every later call). Each candidate is tried once before it is used:
  * read twice back to back, between two snapshots of everything else; it is used only when both reads show
  * the same text and nothing else moved meanwhile (a "read" that counts views, or an id that does not exist
- * yet, is never used). No mask: what it shows must be stable as it is.
+ * yet, is never used). One whose second read shows the time it was made (`showsTheTime`: two reads within a
+ * second agree on a clock that counts seconds) is read a third time once the clock has moved on, and used only
+ * if that read agrees too. No mask: what it shows must be stable as it is.
  */
 export class ValueWatch {
   readonly #tools: readonly ToolInfo[];
@@ -65,20 +69,38 @@ export class ValueWatch {
     around: (reads: () => Promise<void>) => Promise<boolean>,
   ): Promise<void> {
     for (const candidate of candidates) this.#tried.add(observerKey(candidate));
-    const reads: Array<[ObservedEntry | undefined, ObservedEntry | undefined]> = [];
+    const texts: Array<string | undefined> = [];
     const moved = await around(async () => {
+      const clocks: number[] = [];
+      let lastRead = 0;
       for (const candidate of candidates) {
-        const key = observerKey(candidate);
-        const first = (await readObservers(connection, [candidate], this.#readSeconds)).get(key);
-        const second = (await readObservers(connection, [candidate], this.#readSeconds)).get(key);
-        reads.push([first, second]);
+        const first = textOf(await this.#read(connection, candidate));
+        const from = Date.now();
+        const second = textOf(await this.#read(connection, candidate));
+        lastRead = Date.now();
+        const agreed = first !== undefined && first === second ? second : undefined;
+        if (agreed !== undefined && showsTheTime(agreed, from, lastRead)) clocks.push(texts.length);
+        texts.push(agreed);
+      }
+      if (clocks.length === 0) return;
+      // Two reads within one second agree on a clock that counts seconds: read again once it has moved on.
+      await sleep(msUntilTheClockMoves(lastRead, Date.now()));
+      for (const index of clocks) {
+        const third = textOf(await this.#read(connection, candidates[index] as Observer));
+        if (third !== texts[index]) texts[index] = undefined;
       }
     });
     if (moved) return;
     candidates.forEach((candidate, index) => {
-      const [first, second] = reads[index] ?? [];
-      const stable = first !== undefined && second !== undefined && 'text' in first && 'text' in second;
-      if (stable && first.text === second.text) this.#used.push(candidate);
+      if (texts[index] !== undefined) this.#used.push(candidate);
     });
   }
+
+  async #read(connection: McpConnection, observer: Observer): Promise<ObservedEntry | undefined> {
+    return (await readObservers(connection, [observer], this.#readSeconds)).get(observerKey(observer));
+  }
+}
+
+function textOf(entry: ObservedEntry | undefined): string | undefined {
+  return entry !== undefined && 'text' in entry ? entry.text : undefined;
 }

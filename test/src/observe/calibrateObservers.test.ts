@@ -6,6 +6,7 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { connect } from '../../../src/mcp/index.js';
 import {
@@ -119,6 +120,29 @@ describe('calibrateObservers', () => {
     expect(diffObserved(before, after, calibration.mask)).toMatchObject([
       { kind: 'modify', entity: 'status#/items/[id=a]/views' },
     ]);
+    await connection.close();
+  });
+
+  it('masks a clock counting whole seconds, though the pause falls within one second', async () => {
+    const server = new Server({ name: 'dated', version: '1.0.0' }, { capabilities: { tools: {} } });
+    const tools = [
+      { name: 'status', inputSchema: { type: 'object' as const }, annotations: { readOnlyHint: true } },
+    ];
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+    server.setRequestHandler(CallToolRequestSchema, () => ({
+      content: [
+        { type: 'text' as const, text: JSON.stringify({ at: Math.floor(Date.now() / 1000), items: 1 }) },
+      ],
+    }));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const connection = await connect(clientSide, { startupTimeoutSeconds: 5 });
+    const { observers } = await discoverObservers(connection, await connection.listTools());
+    await sleep(1000 - (Date.now() % 1000) + 5);
+    const calibration = await calibrateObservers(connection, observers, 20, 5);
+
+    expect(calibration.used.map((observer) => observer.name)).toEqual(['status']);
+    expect(calibration.mask.get('status')?.places).toEqual(['."at"']);
     await connection.close();
   });
 });
