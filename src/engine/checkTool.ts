@@ -139,7 +139,9 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
       ) {
         const { preamble, target } = generators.forRound(tool, plan.preamble);
         const { seed, producers } = plan;
-        runner.round(index, seed);
+        // A tool that may read only meets the seed as given once: a write it makes only there (a data file
+        // made on the first read) is otherwise never seen, other tools having made it before.
+        runner.round(index, seed, budget.round === 0 && declared?.readOnlyHint !== false);
         const found: RoundResult = await searchRound(
           {
             pool: options.pool,

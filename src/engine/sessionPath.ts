@@ -10,6 +10,7 @@
  * one tool's check into the next tool's of its chain (`checkAll`): a round of another tool names it by its index
  * in the server's list, `t3`, and a round whose seed is not the positional one names its seed against this
  * round's, `s+2` or `s-1`: `/p0-9t3s+2` made runs 0 to 9 of the round of tool 3 whose seed is `--seed` + 2.
+ * A round whose run 0 was made alone on a fresh sandbox (`SessionRunner.round`) made its runs from run 1 on.
  */
 export interface SessionPath {
   readonly fcPath: string;
@@ -88,13 +89,13 @@ export function parseSessionPath(text: string): SessionPath | undefined {
     }),
   );
   // Carried runs come before this round's first: the session began at its run 0, and at run 0 of every round
-  // after its first.
-  if (Number(start) !== 0) return undefined;
+  // after its first (run 1 of a round whose run 0 was made alone on a fresh sandbox: `SessionRunner.round`).
+  if (Number(start) > 1) return undefined;
   for (const [index, segment] of carried.entries()) {
-    if (segment.start > segment.end || (index > 0 && segment.start !== 0)) return undefined;
+    if (segment.start > segment.end || (index > 0 && segment.start > 1)) return undefined;
     if (segment.producers !== undefined && !ascending(segment.producers)) return undefined;
   }
-  return { fcPath, sessionStart: 0, kept: indices, carried };
+  return { fcPath, sessionStart: Number(start), kept: indices, carried };
 }
 
 /** `+2`, `-1`, `+0`. */

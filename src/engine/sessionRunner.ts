@@ -30,6 +30,8 @@ export class SessionRunner {
   /** The current round's tool and seed (`round`). */
   #tool = 0;
   #seed = 0;
+  /** The current round's first run is made on a fresh sandbox if the session holds other tools' calls. */
+  #freshFirst = false;
 
   constructor(
     private readonly pool: SessionPool,
@@ -41,10 +43,16 @@ export class SessionRunner {
     private first?: () => Promise<RunSession> | undefined,
   ) {}
 
-  /** The round about to run: its tool's index in the server's list and its seed, for the rounds it carries. */
-  round(tool: number, seed: number): void {
+  /**
+   * The round about to run: its tool's index in the server's list and its seed, for the rounds it carries.
+   * `freshFirst`: make its run 0 alone on a fresh sandbox when the session in use went on from other tools
+   * (what a server does only to a sandbox no call has touched, a data file it makes on its first read, is
+   * seen then), the session going on with run 1.
+   */
+  round(tool: number, seed: number, freshFirst = false): void {
     this.#tool = tool;
     this.#seed = seed;
+    this.#freshFirst = freshFirst;
   }
 
   /** Run number `index` of the search; `hold` keeps the session whatever its length (a session rebuilt). */
@@ -65,6 +73,12 @@ export class SessionRunner {
     if (live !== undefined && (!live.alive() || (!hold && live.history().length >= this.sessionCalls))) {
       this.pool.release(live.session);
       this.#live = undefined;
+    }
+    if (this.#freshFirst && index === 0 && !hold && this.#live !== undefined && this.inherited()) {
+      // The session's runs of this round begin at 1: a path's rebuild skips this run.
+      this.#start = 1;
+      this.#historyBefore = [];
+      return runSequence(this.pool, preamble, target, options);
     }
     if (this.#live === undefined) {
       this.#start = index;

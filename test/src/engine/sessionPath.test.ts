@@ -50,6 +50,20 @@ describe('session paths', () => {
     expect(parseSessionPath('4:1/s0/k0.7/p3-25t2s+0/p0-9@0t2s+1/p0-12s-1')).toEqual(path);
   });
 
+  it('name a session that skipped a run 0 made alone on a fresh sandbox, in this round and in one carried', () => {
+    const path = {
+      fcPath: '4:1',
+      sessionStart: 1,
+      kept: [2],
+      carried: [
+        { start: 0, end: 9, tool: 0, seedOffset: 0 },
+        { start: 1, end: 6, tool: 3, seedOffset: 0 },
+      ],
+    };
+    expect(formatSessionPath(path)).toBe('4:1/s1/k2/p0-9t0s+0/p1-6t3s+0');
+    expect(parseSessionPath('4:1/s1/k2/p0-9t0s+0/p1-6t3s+0')).toEqual(path);
+  });
+
   it('refuse what hintproof never prints', () => {
     for (const text of [
       '',
@@ -61,12 +75,12 @@ describe('session paths', () => {
       '7/s8/k3.1',
       '7/s9/k0',
       '1;rm -rf /',
-      '3:0/s1/k1/p2-5',
+      '3:0/s2/k1/p2-5',
       '3:0/s0/k1/p6-5',
       '3:0/s0/k1/p2',
       '3:0/p2-5',
-      // A round after the session's first began with it: at run 0.
-      '3:0/s0/k1/p2-5/p1-6',
+      // A round after the session's first began with it: at run 0 (run 1 after a run 0 on a fresh sandbox).
+      '3:0/s0/k1/p2-5/p2-6',
       '3:0/s0/k1/p0-6@4.1',
       '3:0/s0/k1/p0-6@1.',
       '3:0/s0/k1/p0-6@@',

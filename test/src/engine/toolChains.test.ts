@@ -46,6 +46,31 @@ function drawerServer(fs: string): McpServer {
   return server;
 }
 
+/**
+ * A drawer with a catalog file, `.catalog`, that every tool makes when it is missing. `put` (tool 0) adds a
+ * file; `one`, `two` and `three` only read, and make no catalog; `list`, fifth and so in `put`'s chain, claims
+ * to only read but makes the catalog too: a write only a sandbox no tool has touched shows.
+ */
+function catalogServer(fs: string): McpServer {
+  const server = new McpServer({ name: 'catalog', version: '1.0.0' });
+  const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
+  const catalog = join(fs, '.catalog');
+  const files = () => readdirSync(fs).filter((file) => !file.startsWith('.'));
+  server.registerTool('put', { inputSchema: { name: z.enum(['a', 'b']) } }, ({ name }) => {
+    if (!existsSync(catalog)) writeFileSync(catalog, '');
+    writeFileSync(join(fs, name), name);
+    return text(`put ${name}`);
+  });
+  const reads = { readOnlyHint: true } as const;
+  for (const name of ['one', 'two', 'three'])
+    server.registerTool(name, { inputSchema: {}, annotations: reads }, () => text(name));
+  server.registerTool('list', { inputSchema: {}, annotations: reads }, () => {
+    if (!existsSync(catalog)) writeFileSync(catalog, '');
+    return text(files().join('\n'));
+  });
+  return server;
+}
+
 function options(overrides: Partial<CheckOptions> = {}): CheckOptions {
   return {
     server: {
@@ -74,7 +99,7 @@ describe('tool chains (in-process drawer server): sessions go on from tool to to
     const verdict = tidy?.verdicts.readOnlyHint;
     expect(verdict?.status).toBe('contradicted');
     if (verdict?.status !== 'contradicted') return;
-    // Found on its first run alone, in the session `put`'s rounds (tool 0) left files in.
+    // Found on its first run in the session `put`'s rounds (tool 0) left files in (its run 0 met a fresh one).
     const path = parseSessionPath(verdict.evidence.path);
     expect(path?.carried?.some((round) => round.tool === 0)).toBe(true);
     expect(verdict.evidence.preamble?.map((step) => step.tool)).toEqual(['put']);
@@ -93,5 +118,23 @@ describe('tool chains (in-process drawer server): sessions go on from tool to to
     const one = await runChecks(options({ jobs: 1 }), () => {});
     const four = await runChecks(options({ jobs: 4 }), () => {});
     expect(four.tools).toEqual(one.tools);
+  });
+
+  it("a read-only tool's first run meets a fresh sandbox, though its chain's session went on", async () => {
+    const catalog = options({
+      server: {
+        inProcess: ({ fs }) => catalogServer(fs ?? ''),
+        startupTimeoutSeconds: 10,
+        clientVersion: 'test',
+      },
+    });
+    const report = await runChecks(catalog, () => {});
+    const verdict = report.tools.find((tool) => tool.name === 'list')?.verdicts.readOnlyHint;
+    expect(verdict?.status).toBe('contradicted');
+    if (verdict?.status !== 'contradicted') return;
+    expect(verdict.evidence.path).toBe('0');
+    expect(verdict.evidence.changes).toMatchObject([{ kind: 'add', entity: '.catalog' }]);
+    const replayed = await runChecks({ ...catalog, tools: ['list'], path: '0' }, () => {});
+    expect(replayed.tools[0]?.verdicts.readOnlyHint.status).toBe('contradicted');
   });
 });
