@@ -33,26 +33,36 @@ function parse(outcome: CallOutcome): unknown[] {
   ];
 }
 
+/** A UUID written in prose (`Task \`5f0c…\` created`): an id whatever surrounds it. */
+const UUID = /(?<![0-9a-f-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f-])/gi;
+
+/** The distinct UUIDs in `text`, in order. Pure. */
+function uuidsIn(text: string): string[] {
+  return [...new Set(text.match(UUID) ?? [])];
+}
+
 /**
  * Values worth reusing in a successful call's answer: the string leaves of `parsedOutcome`; an answer that
- * is not JSON at all counts as one text value. Pure.
+ * is not JSON at all counts as one text value, and each UUID in it as an identifier (a server that answers in
+ * Markdown still names what it made). Pure.
  */
 export function valuesInOutcome(outcome: CallOutcome): HarvestedValue[] {
   if (outcome.status !== 'returned' || !succeeded(outcome)) return [];
   const parsed = parsedOutcome(outcome);
   if (parsed.length > 0) return parsed.flatMap((value) => valuesIn(value));
-  return valuesIn(outcome.text.trim());
+  const ids = uuidsIn(outcome.text).map((value): HarvestedValue => ({ kind: 'identifier', value }));
+  return [...ids, ...valuesIn(outcome.text.trim())];
 }
 
 /**
  * Every leaf of a successful call's answer, as text: the strings and numbers of `parsedOutcome` (a server's
- * ids are often numbers), or its whole text when none parses. What the call may have made for later calls to
- * name (`MadeCall.answered`). Pure.
+ * ids are often numbers), or its whole text and the UUIDs in it when none parses. What the call may have made
+ * for later calls to name (`MadeCall.answered`). Pure.
  */
 export function leavesOfOutcome(outcome: CallOutcome): string[] {
   if (outcome.status !== 'returned' || !succeeded(outcome)) return [];
   const parsed = parsedOutcome(outcome);
-  return parsed.length > 0 ? parsed.flatMap(leaves) : [outcome.text.trim()];
+  return parsed.length > 0 ? parsed.flatMap(leaves) : [outcome.text.trim(), ...uuidsIn(outcome.text)];
 }
 
 function leaves(value: unknown): string[] {

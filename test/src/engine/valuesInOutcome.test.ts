@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsedOutcome, valuesInOutcome } from '../../../src/engine/valuesInOutcome.js';
+import { leavesOfOutcome, parsedOutcome, valuesInOutcome } from '../../../src/engine/valuesInOutcome.js';
 
 const returned = (text: string, structuredContent?: unknown) => ({
   status: 'returned' as const,
@@ -23,5 +23,14 @@ describe('values in an answer', () => {
     expect(valuesInOutcome(returned('done'))).toEqual([{ kind: 'text', value: 'done' }]);
     expect(valuesInOutcome({ status: 'returned', isError: true, text: '{"id":"x"}' })).toEqual([]);
     expect(valuesInOutcome({ status: 'timeout', seconds: 1 })).toEqual([]);
+  });
+
+  it('offers each UUID of a Markdown answer as an identifier, and only whole ones', () => {
+    const id = '5F0C2A9E-1B7D-4C3A-9E2F-0A1B2C3D4E5F';
+    const text = `## Task created\n- \`${id}\`: plan (parent ${id})\n- not one: ${id.slice(1)}0a, x${id}-1`;
+    expect(valuesInOutcome(returned(text)).filter((value) => value.kind === 'identifier')).toEqual([
+      { kind: 'identifier', value: id },
+    ]);
+    expect(leavesOfOutcome(returned(text))).toContain(id);
   });
 });
