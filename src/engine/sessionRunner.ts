@@ -46,8 +46,8 @@ export class SessionRunner {
   /**
    * The round about to run: its tool's index in the server's list and its seed, for the rounds it carries.
    * `freshFirst`: make its run 0 alone on a fresh sandbox when the session in use went on from other tools
-   * (what a server does only to a sandbox no call has touched, a data file it makes on its first read, is
-   * seen then), the session going on with run 1.
+   * whose calls changed something (what a server does only to a sandbox no call has touched, a data file it
+   * makes on its first read, is seen then), the session going on with run 1.
    */
   round(tool: number, seed: number, freshFirst = false): void {
     this.#tool = tool;
@@ -74,7 +74,7 @@ export class SessionRunner {
       this.pool.release(live.session);
       this.#live = undefined;
     }
-    if (this.#freshFirst && index === 0 && !hold && this.#live !== undefined && this.inherited()) {
+    if (this.#freshFirst && index === 0 && !hold && this.#live !== undefined && this.#touched(this.#live)) {
       // The session's runs of this round begin at 1: a path's rebuild skips this run.
       this.#start = 1;
       this.#historyBefore = [];
@@ -94,6 +94,11 @@ export class SessionRunner {
     }
     this.#historyBefore = this.#live.history();
     return runOn(this.#live, preamble, target, options);
+  }
+
+  /** Whether other tools' calls in `live` changed anything observable: its sandbox may not be as seeded. */
+  #touched(live: LiveSession): boolean {
+    return this.inherited() && live.history().some((call) => call.changed !== false);
   }
 
   /** The calls the session made before the last run, in order. */
