@@ -30,7 +30,7 @@ export class SessionRunner {
   /** The current round's tool and seed (`round`). */
   #tool = 0;
   #seed = 0;
-  /** The current round's first run is made on a fresh sandbox if the session holds other tools' calls. */
+  /** The current round's first run is made on a fresh sandbox if other tools' calls changed the session's. */
   #freshFirst = false;
 
   constructor(
