@@ -3,7 +3,7 @@
  * own as time passes (`git blame` dates uncommitted lines "now"), yet two reads made within one second agree
  * when it counts whole seconds. Epoch seconds (10 digits, optionally with a fraction), epoch milliseconds
  * (13 digits) and ISO 8601 date-times with seconds (`2026-12-05T17:20:01Z`, `2026-12-05 17:20:01.123`) are
- * recognised; a date-time without a zone is taken as UTC or as local time, whichever is nearer.
+ * recognised; a date-time without a zone is taken both as UTC and as local time.
  */
 
 const EPOCH = /(?<![\d.])(\d{10}(?:\.\d+)?|\d{13})(?![\d.])/g;
