@@ -1,4 +1,5 @@
 import type { Snapshot } from '../environment.js';
+import type { FilePages } from '../sqlite/index.js';
 
 /** The environment name used in `Change.environment`, `--ignore` patterns (`fs:notes/*.md`) and placeholders. */
 export const FS_ENVIRONMENT = 'fs';
@@ -27,7 +28,8 @@ export interface FsPrefix {
  * - `mode`: permission bits (`mode & 0o7777`).
  * - `size`: bytes for files, the target length for symlinks, 0 for directories and others (a directory's
  *   st_size is filesystem bookkeeping; its content is the entries below it).
- * - `sha256`: files whose content could be read.
+ * - `sha256`: files whose content could be read: the sha256 of their bytes, or of their pages' for a file
+ *   kept as `pages` (each a function of the bytes alone; compared only with each other, never shown).
  * - `unreadable`: files that could not be opened (a server made them mode 000); their stat signature
  *   (`size:mtimeNs`) stands in for the content, since nothing better can be known.
  * - `target`: symlinks, as `readlink` returns it; never followed.
@@ -38,7 +40,9 @@ export interface FsPrefix {
  *   diff can report record-level changes. Kept only for files up to a size limit and within a per-snapshot
  *   budget; an unchanged file shares its text with earlier snapshots through the stat cache.
  * - `bytes`: for a file read by meaning rather than as bytes (a SQLite database and its -wal and -journal, a
- *   git directory's refs, index and pack indexes: see `contentPlan`), its whole content, kept like `text`.
+ *   git directory's refs, index and pack indexes: see `planKeptBytes`), its whole content, kept like `text`.
+ * - `pages`: instead of `bytes`, a SQLite database file's content as pages (see `readPages`), the pages that
+ *   did not change shared with the previous snapshot of the same path.
  */
 export interface FsEntry {
   readonly type: FsEntryType;
@@ -50,6 +54,7 @@ export interface FsEntry {
   readonly prefixes?: readonly FsPrefix[];
   readonly text?: string;
   readonly bytes?: Uint8Array;
+  readonly pages?: FilePages;
 }
 
 /** A sandbox at one instant: sandbox-relative `/`-separated path → entry, in path order. Never mutated. */

@@ -1,7 +1,9 @@
 import type { HarvestedValue, Snapshot } from '../environment.js';
 import { FS_ENVIRONMENT, FS_PLACEHOLDER, asFsSnapshot, comparePaths } from './fsEntry.js';
 import { harvestJson } from './harvestJson.js';
-import { harvestSqliteDatabase, hasSqliteHeader, readSqliteDatabase } from '../sqlite/index.js';
+import type { FileBytes } from '../sqlite/index.js';
+import { harvestSqliteDatabase, readSqliteDatabase } from '../sqlite/index.js';
+import { databaseContent } from './sqliteFiles.js';
 
 /** Entries offered to the argument generator at most; shallow ones first, so huge trees stay cheap. */
 export const HARVEST_ENTRY_LIMIT = 500;
@@ -55,7 +57,7 @@ export function harvestFsSnapshot(snapshot: Snapshot): HarvestedValue[] {
 function sqliteValues(snapshot: Snapshot): HarvestedValue[] {
   const { entries } = asFsSnapshot(snapshot, 'harvested');
   const databases = [...entries]
-    .filter(([, entry]) => entry.bytes !== undefined && hasSqliteHeader(entry.bytes))
+    .filter(([, entry]) => databaseContent(entry) !== undefined)
     .map(([path]) => path)
     .sort(comparePaths)
     .slice(0, HARVEST_SQLITE_LIMIT);
@@ -64,7 +66,7 @@ function sqliteValues(snapshot: Snapshot): HarvestedValue[] {
     const journal = entries.get(`${path}-journal`)?.bytes;
     try {
       const database = readSqliteDatabase({
-        main: entries.get(path)?.bytes as Uint8Array,
+        main: databaseContent(entries.get(path)) as FileBytes,
         ...(wal === undefined ? {} : { wal }),
         ...(journal === undefined ? {} : { journal }),
       });

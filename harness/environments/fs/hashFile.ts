@@ -8,6 +8,9 @@ import type { TextMode } from './jsonText.js';
 import { sniffedNotJson, TextCollector } from './jsonText.js';
 import type { BytesMode } from './keptBytes.js';
 import { BytesCollector, keptWhole } from './keptBytes.js';
+import type { KeptPages } from './keptPages.js';
+import { declaredPageSize, keepPages } from './keptPages.js';
+import { readPages } from './readPages.js';
 
 const CHUNK_BYTES = 64 * 1024;
 
@@ -16,13 +19,16 @@ const CHUNK_BYTES = 64 * 1024;
  * has only grown (a SQLite `-wal` grows by every write of a session; read whole each time, a long session
  * read it quadratically). Never changed once made; `hash` is copied, never digested.
  */
-export interface ReadPoint {
+interface ReadPoint {
   readonly bytes: Uint8Array;
   /** The running sha256 after `bytes`. */
   readonly hash: Hash;
   readonly sha256: string;
   readonly prefixes: readonly FsPrefix[];
 }
+
+/** An earlier read of the same path to go on from: kept bytes that may have grown, or a database's pages. */
+export type EarlierRead = ReadPoint | KeptPages;
 
 export interface HashedFile {
   /** Bytes actually hashed (differs from `stat.size` only when the file changed while being read). */
@@ -33,8 +39,10 @@ export interface HashedFile {
   readonly text?: string;
   /** The content itself, when `bytesMode` asked for it and it qualified (see `BytesCollector`). */
   readonly bytes?: Uint8Array;
-  /** Where this read ended, when the bytes were kept whole and no text: the next read may go on from it. */
-  readonly point?: ReadPoint;
+  /** Instead of `bytes`, a SQLite database's content as pages (see `readPages`); `sha256` is their digest. */
+  readonly pages?: KeptPages;
+  /** What the next read of the path may go on from: where a whole read of kept bytes ended, or the pages. */
+  readonly point?: EarlierRead;
 }
 
 /**
@@ -44,9 +52,13 @@ export interface HashedFile {
  * except the text of a (probable) JSON file when `textMode` asks for it, and the bytes of a file read by
  * meaning (a SQLite database by its header; git state files and database companions) as `bytesMode` asks.
  *
+ * A database (bytes mode `sqlite`, the header there, no text kept) is kept as pages instead (see `readPages`),
+ * however it was read, so that its digest is always the same function of its bytes.
+ *
  * With `from`, an earlier read of the same path whose bytes were kept whole: when the file still begins with
  * exactly those bytes (compared byte for byte, never trusted), only what follows them is hashed and copied;
- * the result is the same as a whole read's. Does not close `handle`.
+ * the result is the same as a whole read's. When it was kept as pages, the pages that did not change are
+ * shared. Does not close `handle`.
  */
 export async function hashFile(
   handle: FileHandle,
@@ -54,22 +66,29 @@ export async function hashFile(
   prefixLengths: readonly number[],
   textMode: TextMode = 'none',
   bytesMode: BytesMode = 'sqlite',
-  from?: ReadPoint,
+  from?: EarlierRead,
 ): Promise<HashedFile> {
   const size = Number(stat.size);
   const boundaries = [...new Set(prefixLengths)].filter((length) => length < size).sort((a, b) => a - b);
   const buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(4096, size + 1)));
-  if (keptWhole(bytesMode, size, bytesMode === 'sqlite' ? await head(handle, buffer) : undefined)) {
+  const earlierPages = from !== undefined && 'digests' in from ? from : undefined;
+  const point = from !== undefined && !('digests' in from) ? from : undefined;
+  const first = bytesMode === 'sqlite' ? await head(handle, buffer) : undefined;
+  if (keptWhole(bytesMode, size, first)) {
+    if (first !== undefined && textMode !== 'keep' && declaredPageSize(first) !== undefined) {
+      const pages = await readPages(handle, size, earlierPages);
+      if (pages !== undefined) return paged(pages);
+    }
     // A file sniffed for JSON and found none decides the same once it only grew: its first bytes are the same.
     const textless =
-      textMode === 'none' || (textMode === 'sniff' && from !== undefined && sniffedNotJson(from.bytes));
+      textMode === 'none' || (textMode === 'sniff' && point !== undefined && sniffedNotJson(point.bytes));
     const grown =
-      from === undefined || !textless
+      point === undefined || !textless
         ? undefined
-        : await readGrown(handle, buffer, boundaries, from, bytesMode);
+        : await readGrown(handle, buffer, boundaries, point, bytesMode);
     if (grown !== undefined) return grown;
     const whole = await readWhole(handle, size, boundaries, textMode, bytesMode);
-    if (whole !== undefined) return whole;
+    if (whole !== undefined) return asPages(whole, bytesMode, earlierPages);
   }
   const running = new RunningHash(createHash('sha256'), boundaries, []);
   const collector = new TextCollector(textMode, size);
@@ -86,7 +105,25 @@ export async function hashFile(
   const text = collector.text();
   const bytes = kept.bytes();
   const whole = bytes !== undefined && bytes.length === offset && text === undefined;
-  return running.result(offset, bytes, whole, text);
+  return asPages(running.result(offset, bytes, whole, text), bytesMode, earlierPages);
+}
+
+/** A database's pages as the result of a read. */
+function paged(pages: KeptPages): HashedFile {
+  return { size: pages.length, sha256: pages.sha256, prefixes: [], pages, point: pages };
+}
+
+/**
+ * A read whose bytes turned out to be a database's (the file changed while it was read, so it was read as
+ * bytes after all), kept as pages all the same: its digest must not depend on how it was read.
+ */
+function asPages(read: HashedFile, mode: BytesMode, previous: KeptPages | undefined): HashedFile {
+  const { bytes } = read;
+  if (mode !== 'sqlite' || bytes === undefined || read.text !== undefined || bytes.length !== read.size)
+    return read;
+  const pageSize = declaredPageSize(bytes.subarray(0, 18));
+  if (pageSize === undefined || !keptWhole(mode, bytes.length, bytes.subarray(0, 16))) return read;
+  return paged(keepPages(bytes, pageSize, true, previous));
 }
 
 /**
@@ -168,9 +205,9 @@ async function readWhole(
   return running.result(filled, content, text === undefined, text);
 }
 
-/** The file's first 16 bytes (fewer when it is shorter), read into `buffer`. */
+/** The file's first 18 bytes (the magic and the page size; fewer when it is shorter), read into `buffer`. */
 async function head(handle: FileHandle, buffer: Buffer): Promise<Buffer> {
-  const { bytesRead } = await handle.read(buffer, 0, 16, 0);
+  const { bytesRead } = await handle.read(buffer, 0, 18, 0);
   return buffer.subarray(0, bytesRead);
 }
 

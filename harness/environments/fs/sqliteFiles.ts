@@ -1,5 +1,5 @@
 import type { Change } from '../change.js';
-import type { SqliteDatabase } from '../sqlite/index.js';
+import type { FileBytes, SqliteDatabase } from '../sqlite/index.js';
 import {
   COMPANION_SUFFIXES,
   diffSqliteDatabases,
@@ -64,10 +64,15 @@ export function diffSqliteFiles(old: Entries, now: Entries, prefix: string): Str
 function databasePaths(old: Entries, now: Entries): string[] {
   const paths = new Set<string>();
   for (const entries of [old, now]) {
-    for (const [path, entry] of entries)
-      if (entry.bytes !== undefined && hasSqliteHeader(entry.bytes)) paths.add(path);
+    for (const [path, entry] of entries) if (databaseContent(entry) !== undefined) paths.add(path);
   }
   return [...paths];
+}
+
+/** The entry's kept content (bytes or pages) when it starts like a SQLite database. */
+export function databaseContent(entry: FsEntry | undefined): FileBytes | undefined {
+  const content = entry?.pages ?? entry?.bytes;
+  return content !== undefined && hasSqliteHeader(content) ? content : undefined;
 }
 
 function same(a: FsEntry | undefined, b: FsEntry | undefined): boolean {
@@ -87,12 +92,13 @@ function database(entries: Entries, path: string): SqliteDatabase | string {
   const known = memo.get(main);
   if (known !== undefined && known.wal === wal && known.journal === journal) return known.read;
   let read: SqliteDatabase | string;
-  if (main.bytes === undefined || (wal !== undefined && wal.bytes === undefined && wal.size > 0)) {
+  const content = main.pages ?? main.bytes;
+  if (content === undefined || (wal !== undefined && wal.bytes === undefined && wal.size > 0)) {
     read = 'its content was not kept (larger than the snapshot keeps)';
   } else {
     try {
       read = readSqliteDatabase({
-        main: main.bytes,
+        main: content,
         ...(wal?.bytes === undefined ? {} : { wal: wal.bytes }),
         ...(journal?.bytes === undefined ? {} : { journal: journal.bytes }),
       });

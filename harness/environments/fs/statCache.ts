@@ -1,6 +1,6 @@
 import type { BigIntStats } from 'node:fs';
 import type { FsEntry } from './fsEntry.js';
-import type { ReadPoint } from './hashFile.js';
+import type { EarlierRead } from './hashFile.js';
 
 /** How many earlier sizes of one path are remembered as possible append boundaries. */
 const HISTORY_PER_PATH = 16;
@@ -30,7 +30,7 @@ interface CachedFile {
 export class StatCache {
   private files = new Map<string, CachedFile>();
   private readonly history = new Map<string, { size: number; sha256: string }[]>();
-  private points = new Map<string, ReadPoint>();
+  private points = new Map<string, EarlierRead>();
 
   /** The entry hashed earlier for this exact stat and read mode (text and bytes kept), if it can be trusted. */
   reusable(path: string, stat: BigIntStats, mode = 'none'): FsEntry | undefined {
@@ -40,8 +40,8 @@ export class StatCache {
       : undefined;
   }
 
-  /** Where the last whole read of this path's kept bytes ended (see `hashFile`'s `from`). */
-  readPoint(path: string): ReadPoint | undefined {
+  /** What the last read of this path's kept bytes left to go on from (see `hashFile`'s `from`). */
+  readPoint(path: string): EarlierRead | undefined {
     return this.points.get(path);
   }
 
@@ -53,18 +53,18 @@ export class StatCache {
   /**
    * Replaces the cache with the files of the snapshot just taken. `fileStats` maps each readable file's path
    * to the stat its hash is valid for; `clockNs` is the filesystem time read when the snapshot began;
-   * `modes` the read mode each file was read with (absent: `none`); `points` where this snapshot's whole reads
-   * of kept bytes ended (a file not read again keeps its earlier point).
+   * `modes` the read mode each file was read with (absent: `none`); `points` what this snapshot's reads of kept
+   * bytes left to go on from (a file not read again keeps its earlier point).
    */
   commit(
     entries: ReadonlyMap<string, FsEntry>,
     fileStats: ReadonlyMap<string, BigIntStats>,
     clockNs: bigint,
     modes: ReadonlyMap<string, string> = new Map(),
-    points: ReadonlyMap<string, ReadPoint> = new Map(),
+    points: ReadonlyMap<string, EarlierRead> = new Map(),
   ): void {
     const files = new Map<string, CachedFile>();
-    const kept = new Map<string, ReadPoint>();
+    const kept = new Map<string, EarlierRead>();
     for (const [path, stat] of fileStats) {
       const entry = entries.get(path);
       if (entry?.sha256 === undefined) continue;

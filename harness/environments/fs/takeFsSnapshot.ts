@@ -5,7 +5,7 @@ import { SandboxLost } from '../sandboxLost.js';
 import type { FsEntry, FsEntryType, FsSnapshot } from './fsEntry.js';
 import { FS_ENVIRONMENT } from './fsEntry.js';
 import { hashFile } from './hashFile.js';
-import type { ReadPoint } from './hashFile.js';
+import type { EarlierRead } from './hashFile.js';
 import type { TextMode } from './jsonText.js';
 import { planTextModes } from './jsonText.js';
 import type { BytesMode } from './keptBytes.js';
@@ -26,8 +26,8 @@ interface Captured {
   /** For readable files: the stat the hash is valid for. */
   readonly fileStat?: BigIntStats;
   readonly hashed: boolean;
-  /** Where the read of a file whose bytes were kept whole ended. */
-  readonly point?: ReadPoint;
+  /** What the next read of the file may go on from (see `hashFile`). */
+  readonly point?: EarlierRead;
 }
 
 /**
@@ -35,8 +35,8 @@ interface Captured {
  * cache vouches for it. Nothing is followed (see `walkTree`, `readFiles`): what the server swaps in while the
  * snapshot runs is recorded as what it was when opened, a link as a link. `clockNs` is the filesystem time
  * read just before the walk (see `StatCache`). Files that may hold JSON keep their text too, within the bounds
- * of `planTextModes`; files read by meaning keep their bytes (`planKeptBytes`: SQLite databases, their -wal
- * and -journal, git state files). Updates `cache`.
+ * of `planTextModes`; files read by meaning keep their bytes (`planKeptBytes`: SQLite databases, as pages
+ * shared with the previous snapshot, their -wal and -journal, git state files). Updates `cache`.
  */
 export async function takeFsSnapshot(
   root: Directory,
@@ -77,7 +77,7 @@ export async function takeFsSnapshot(
 
   const entries = new Map<string, FsEntry>();
   const fileStats = new Map<string, BigIntStats>();
-  const points = new Map<string, ReadPoint>();
+  const points = new Map<string, EarlierRead>();
   let filesHashed = 0;
   for (const item of tree.entries) {
     const result =
@@ -132,7 +132,7 @@ async function capture(
           bytesMode,
           cache.readPoint(item.path),
         );
-        const { size, sha256, prefixes, text, bytes, point } = hashed;
+        const { size, sha256, prefixes, text, bytes, pages, point } = hashed;
         const entry: FsEntry = {
           type: 'file',
           mode: Number(opened.stat.mode) & 0o7777,
@@ -141,6 +141,7 @@ async function capture(
           ...(prefixes.length > 0 ? { prefixes } : {}),
           ...(text === undefined ? {} : { text }),
           ...(bytes === undefined ? {} : { bytes }),
+          ...(pages === undefined ? {} : { pages }),
         };
         return {
           entry: Object.freeze(entry),

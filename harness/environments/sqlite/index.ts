@@ -4,3 +4,4 @@ export { diffSqliteDatabases } from './diffSqliteDatabases.js';
 export { harvestSqliteDatabase } from './harvestSqliteDatabase.js';
 export { hasSqliteHeader } from './sqliteImage.js';
 export { createSqliteProvider } from './sqliteProvider.js';
+export type { FileBytes, FilePages } from './filePages.js';

@@ -1,3 +1,5 @@
+import type { FileBytes } from './filePages.js';
+import { fileRange } from './filePages.js';
 import type { JournalContent } from './journalPages.js';
 import { readHotJournal } from './journalPages.js';
 import { CorruptDatabaseError } from './varint.js';
@@ -8,17 +10,21 @@ import { readWal, validPageSize } from './walFrames.js';
 const SQLITE_MAGIC = 'SQLite format 3\0';
 
 /** Whether `bytes` start like a SQLite database. */
-export function hasSqliteHeader(bytes: Uint8Array): boolean {
+export function hasSqliteHeader(bytes: FileBytes): boolean {
   if (bytes.length < SQLITE_MAGIC.length) return false;
-  for (let i = 0; i < SQLITE_MAGIC.length; i++) if (bytes[i] !== SQLITE_MAGIC.charCodeAt(i)) return false;
+  const head = fileRange(bytes, 0, SQLITE_MAGIC.length);
+  for (let i = 0; i < SQLITE_MAGIC.length; i++) if (head[i] !== SQLITE_MAGIC.charCodeAt(i)) return false;
   return true;
 }
 
 export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be';
 
-/** The files of one database as read from disk; `wal` and `journal` absent when there is no such file. */
+/**
+ * The files of one database as read from disk; `wal` and `journal` absent when there is no such file. The
+ * main file may come as pages (see FilePages), whose page objects the image hands out as they are.
+ */
 export interface DatabaseFiles {
-  readonly main: Uint8Array;
+  readonly main: FileBytes;
   readonly wal?: Uint8Array;
   readonly journal?: Uint8Array;
 }
@@ -48,7 +54,7 @@ export function openImage(files: DatabaseFiles): SqliteImage {
     if (!hasSqliteHeader(main) || main.length < 100) {
       throw new CorruptDatabaseError('the file does not start with the SQLite header');
     }
-    pageSize = headerPageSize(main);
+    pageSize = headerPageSize(fileRange(main, 0, 100));
   }
   const journal: JournalContent | undefined =
     files.journal !== undefined && pageSize !== undefined
@@ -66,7 +72,7 @@ export function openImage(files: DatabaseFiles): SqliteImage {
     const rolled = journal?.pages.get(number);
     if (rolled !== undefined) return rolled;
     const end = number * size;
-    return end <= main.length ? main.subarray(end - size, end) : undefined;
+    return end <= main.length ? fileRange(main, end - size, end) : undefined;
   };
   const pageCount = wal?.pageCount ?? journal?.pageCount ?? filePageCount(main, size);
   const lookup = (number: number): Uint8Array => {
@@ -127,8 +133,9 @@ function headerPageSize(header: Uint8Array): number {
 }
 
 /** The size in pages a rollback-mode file declares, when its header's count is valid; else from its length. */
-function filePageCount(main: Uint8Array, pageSize: number): number {
-  const view = new DataView(main.buffer, main.byteOffset, main.byteLength);
+function filePageCount(main: FileBytes, pageSize: number): number {
+  const header = fileRange(main, 0, 100);
+  const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
   const declared = view.getUint32(28);
   const valid = declared > 0 && view.getUint32(24) === view.getUint32(92);
   return valid ? declared : Math.floor(main.length / pageSize);

@@ -4,7 +4,7 @@ import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ReadPoint } from '../../../../harness/environments/fs/hashFile.js';
+import type { EarlierRead } from '../../../../harness/environments/fs/hashFile.js';
 import { hashFile } from '../../../../harness/environments/fs/hashFile.js';
 
 const root = mkdtempSync(join(tmpdir(), 'hintproof-hash-file-'));
@@ -14,7 +14,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 async function hash(
   path: string,
   prefixLengths: readonly number[],
-  from?: ReadPoint,
+  from?: EarlierRead,
   textMode: 'none' | 'sniff' = 'none',
 ) {
   const handle = await open(path, 'r');

@@ -30,7 +30,7 @@ export class TestDatabase implements Disposable {
   }
 
   /** The database's files as they are on disk now (never written by the reader). */
-  files(): DatabaseFiles {
+  files(): FilesRead {
     return readFiles(this.path);
   }
 
@@ -50,7 +50,10 @@ export class TestDatabase implements Disposable {
   }
 }
 
-export function readFiles(path: string): DatabaseFiles {
+/** A database's files as read here: the main file whole. */
+export type FilesRead = DatabaseFiles & { readonly main: Uint8Array };
+
+export function readFiles(path: string): FilesRead {
   const optional = (suffix: string) =>
     existsSync(path + suffix) ? { [suffix.slice(1)]: readFileSync(path + suffix) } : {};
   return { main: readFileSync(path), ...optional('-wal'), ...optional('-journal') };
