@@ -138,6 +138,35 @@ describe('SessionRunner (in-process shelf server, fs sandbox)', () => {
     });
   });
 
+  it("makes a read-only tool's first run alone on a fresh sandbox after other tools changed something", async () => {
+    await withRunner(20, async (runner) => {
+      await runner.run(0, [], call('put', { name: 'a' }), OPTIONS);
+      runner.nextRound();
+      runner.round(1, 1, true);
+      const first = await runner.run(0, [], call('look'), OPTIONS);
+      // Run 0 saw the sandbox as seeded; the session's part of the round begins at run 1.
+      expect(first.existing.has('a')).toBe(false);
+      expect(runner.sessionStart()).toBe(1);
+      expect(runner.historyBefore()).toEqual([]);
+      // Run 1 goes on in the session the tool before left, meeting what it made.
+      const second = await runner.run(1, [], call('look'), OPTIONS);
+      expect(second.existing.has('a')).toBe(true);
+      expect(runner.historyBefore()).toHaveLength(2);
+    });
+  });
+
+  it('keeps the first run in the session when the tools before changed nothing observable', async () => {
+    await withRunner(20, async (runner) => {
+      const failed = await runner.run(0, [], call('take', { name: 'a' }), OPTIONS);
+      expect(failed.observation?.call1.changes).toEqual([]);
+      runner.nextRound();
+      runner.round(1, 1, true);
+      await runner.run(0, [], call('look'), OPTIONS);
+      expect(runner.sessionStart()).toBe(0);
+      expect(runner.historyBefore()).toHaveLength(2);
+    });
+  });
+
   it('starts the next round on a fresh session once the session is full', async () => {
     await withRunner(4, async (runner) => {
       await runner.run(0, [], call('put', { name: 'a' }), OPTIONS);
