@@ -1,8 +1,13 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EarlierRead, HashedFile } from '../../../../harness/environments/fs/hashFile.js';
 import { hashFile } from '../../../../harness/environments/fs/hashFile.js';
+import type { FsEntry } from '../../../../harness/environments/fs/fsEntry.js';
 import { declaredPageSize, keepPages } from '../../../../harness/environments/fs/keptPages.js';
+import { diffSqliteFiles } from '../../../../harness/environments/fs/sqliteFiles.js';
 import { fileRange } from '../../../../harness/environments/sqlite/filePages.js';
 import { diffSqliteDatabases } from '../../../../harness/environments/sqlite/diffSqliteDatabases.js';
 import { readSqliteDatabase } from '../../../../harness/environments/sqlite/sqliteDatabase.js';
@@ -122,5 +127,38 @@ describe('a SQLite database read as pages', () => {
     expect(b.pages).toBeDefined();
     expect(Buffer.concat(a2.pages?.pages ?? [])).toEqual(kept);
     expect(kept).toEqual(Buffer.from(one.files().main));
+  });
+});
+
+describe('a file that only starts like a SQLite database (hostile bytes)', () => {
+  it('is kept as pages and reported as one file-level change, never an internal error', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'hintproof-pages-'));
+    try {
+      const path = join(directory, 'fake.db');
+      // The magic and a page size of 512, then bytes no b-tree ever held.
+      const header = Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.from([0x02, 0x00])]);
+      writeFileSync(path, Buffer.concat([header, bytesOf(512 * 40)]));
+      const first = await read(path);
+      expect(first.pages?.pageSize).toBe(512);
+      writeFileSync(path, Buffer.concat([header, bytesOf(512 * 40, 13)]));
+      const second = await read(path, first.point);
+      const entry = (read: HashedFile): FsEntry => ({
+        type: 'file',
+        mode: 0o644,
+        size: read.size,
+        sha256: read.sha256,
+        ...(read.pages === undefined ? {} : { pages: read.pages }),
+      });
+      const diff = diffSqliteFiles(
+        new Map([['fake.db', entry(first)]]),
+        new Map([['fake.db', entry(second)]]),
+        'sqlite:',
+      );
+      expect(diff.changes).toHaveLength(1);
+      expect(diff.changes[0]).toMatchObject({ kind: 'modify', environment: 'fs', entity: 'fake.db' });
+      expect(diff.changes[0]?.detail).toMatch(/^content changed; not readable as a SQLite database/);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });
