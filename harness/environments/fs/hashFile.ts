@@ -9,7 +9,8 @@ import { sniffedNotJson, TextCollector } from './jsonText.js';
 import type { BytesMode } from './keptBytes.js';
 import { BytesCollector, keptWhole } from './keptBytes.js';
 import type { KeptPages } from './keptPages.js';
-import { declaredPageSize, keepPages } from './keptPages.js';
+import { keepPages } from './keptPages.js';
+import { declaredPageSize } from '../sqlite/index.js';
 import { readPages } from './readPages.js';
 
 const CHUNK_BYTES = 64 * 1024;

@@ -15,14 +15,6 @@ export interface KeptPages extends FilePages {
   readonly sha256: string;
 }
 
-/** The page size a SQLite header declares (bytes 16–17), or `undefined` when `head` holds no valid one. */
-export function declaredPageSize(head: Uint8Array): number | undefined {
-  if (head.length < 18) return undefined;
-  const raw = ((head[16] as number) << 8) | (head[17] as number);
-  const size = raw === 1 ? 65536 : raw;
-  return size >= 512 && size <= 65536 && (size & (size - 1)) === 0 ? size : undefined;
-}
-
 /**
  * `content`, a file's whole bytes, as pages of `pageSize`. A page with the same bytes at the same place in
  * `previous` (an earlier read of the same path) is that page object, digest included; the others are hashed,

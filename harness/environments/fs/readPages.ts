@@ -1,7 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
-import { hasSqliteHeader } from '../sqlite/index.js';
+import { declaredPageSize, hasSqliteHeader } from '../sqlite/index.js';
 import type { KeptPages } from './keptPages.js';
-import { declaredPageSize, keepPages } from './keptPages.js';
+import { keepPages } from './keptPages.js';
 
 /** Largest spare buffer kept between reads, and how many: a database larger than this is read fresh. */
 const SPARE_BYTES = 64 * 1024 * 1024;

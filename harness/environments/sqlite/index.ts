@@ -2,6 +2,6 @@ export { COMPANION_SUFFIXES, readSqliteDatabase } from './sqliteDatabase.js';
 export type { SqliteDatabase } from './sqliteDatabase.js';
 export { diffSqliteDatabases } from './diffSqliteDatabases.js';
 export { harvestSqliteDatabase } from './harvestSqliteDatabase.js';
-export { hasSqliteHeader } from './sqliteImage.js';
+export { declaredPageSize, hasSqliteHeader } from './sqliteImage.js';
 export { createSqliteProvider } from './sqliteProvider.js';
 export type { FileBytes, FilePages } from './filePages.js';

@@ -126,10 +126,20 @@ const ENCODINGS: Readonly<Record<number, TextEncodingName>> = {
 };
 
 function headerPageSize(header: Uint8Array): number {
+  const size = declaredPageSize(header);
+  if (size === undefined) {
+    const raw = ((header[16] as number) << 8) | (header[17] as number);
+    throw new CorruptDatabaseError(`invalid page size ${raw} in the header`);
+  }
+  return size;
+}
+
+/** The page size a database header declares (bytes 16–17, 1 meaning 65536), or `undefined` when not valid. */
+export function declaredPageSize(header: Uint8Array): number | undefined {
+  if (header.length < 18) return undefined;
   const raw = ((header[16] as number) << 8) | (header[17] as number);
   const size = raw === 1 ? 65536 : raw;
-  if (!validPageSize(size)) throw new CorruptDatabaseError(`invalid page size ${raw} in the header`);
-  return size;
+  return validPageSize(size) ? size : undefined;
 }
 
 /** The size in pages a rollback-mode file declares, when its header's count is valid; else from its length. */
