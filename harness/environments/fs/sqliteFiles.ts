@@ -22,8 +22,8 @@ type Entries = ReadonlyMap<string, FsEntry>;
  * with the SQLite header), by rows and schema (diffSqliteDatabases), each database's committed state read
  * from its file, its `-journal` and its `-wal`. `prefix` goes before the database's path in entities
  * (`sqlite:todo.db#todos(id=2)` in `{fs}`, `sqlite:home:.app/data.db#…` in HOME). The `-wal`, `-shm` and
- * `-journal` files are never reported on their own. A database present on one side only is left to the
- * file-level diff (its file was added or deleted); one that cannot be read as SQLite on either side is one
+ * `-journal` files are never reported on their own. A database present on one side only, or swapped for
+ * something other than a file, is left to the file-level diff; one that cannot be read as SQLite on either side is one
  * file-level `modify` saying why. Pure.
  */
 export function diffSqliteFiles(old: Entries, now: Entries, prefix: string): StructuredDiff {
@@ -35,7 +35,8 @@ export function diffSqliteFiles(old: Entries, now: Entries, prefix: string): Str
     }
     const a = old.get(path);
     const b = now.get(path);
-    if (a === undefined || b === undefined) continue;
+    // Present on one side only, or no longer a file (a link swapped in): the file-level diff says what it became.
+    if (a === undefined || b === undefined || a.type !== 'file' || b.type !== 'file') continue;
     handled.add(path);
     if (
       COMPANION_SUFFIXES.every((suffix) => same(old.get(path + suffix), now.get(path + suffix))) &&

@@ -7,6 +7,7 @@ import type { EarlierRead, HashedFile } from '../../../../harness/environments/f
 import { hashFile } from '../../../../harness/environments/fs/hashFile.js';
 import type { FsEntry } from '../../../../harness/environments/fs/fsEntry.js';
 import { keepPages } from '../../../../harness/environments/fs/keptPages.js';
+import { diffFsSnapshots } from '../../../../harness/environments/fs/diffFsSnapshots.js';
 import { diffSqliteFiles } from '../../../../harness/environments/fs/sqliteFiles.js';
 import { fileRange } from '../../../../harness/environments/sqlite/filePages.js';
 import { declaredPageSize } from '../../../../harness/environments/sqlite/sqliteImage.js';
@@ -161,5 +162,27 @@ describe('a file that only starts like a SQLite database (hostile bytes)', () =>
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a database swapped for a link', () => {
+  it('is left to the file-level diff, which says what it became, never read as a database', async () => {
+    using db = new TestDatabase('delete', 'create table t (id integer primary key)');
+    const file = await read(db.path);
+    const before: FsEntry = {
+      type: 'file',
+      mode: 0o644,
+      size: file.size,
+      sha256: file.sha256,
+      ...(file.pages === undefined ? {} : { pages: file.pages }),
+    };
+    const link: FsEntry = { type: 'symlink', mode: 0o777, size: 11, target: '/etc/passwd' };
+    const sqlite = diffSqliteFiles(new Map([['seed.db', before]]), new Map([['seed.db', link]]), 'sqlite:');
+    expect(sqlite).toEqual({ changes: [], handled: new Set() });
+    const snapshot = (entry: FsEntry) =>
+      ({ environment: 'fs', entries: new Map([['seed.db', entry]]) }) as const;
+    expect(diffFsSnapshots(snapshot(before), snapshot(link))).toEqual([
+      { kind: 'modify', environment: 'fs', entity: 'seed.db', detail: 'file → symlink' },
+    ]);
   });
 });
