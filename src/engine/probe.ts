@@ -3,17 +3,17 @@ import { changeKey, SandboxLost } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
 import { describeEgress } from '../../harness/process/index.js';
 import type { ServerIdentity, ToolInfo } from '../mcp/index.js';
-import { letServerRun } from '../mcp/index.js';
 import { SetupError } from '../model/setupError.js';
 import type { ObservedEnvironment } from '../observe/index.js';
 import { observeServer } from '../observe/index.js';
+import { watchedPause } from './quietWindow.js';
 import type { RunSession } from './session.js';
 import type { SessionPool } from './sessionPool.js';
 
 export interface ProbeResult {
   readonly server: ServerIdentity;
   readonly tools: readonly ToolInfo[];
-  /** Changes between two snapshots around a pause, with no tool called: excluded from every verdict. */
+  /** Changes over a watched pause (`watchedPause`), with no tool called: excluded from every verdict. */
   readonly ambient: readonly Change[];
   /** Values in the baseline snapshot, offered to generated arguments. */
   readonly harvested: readonly HarvestedValue[];
@@ -61,10 +61,9 @@ async function calibrate(
   const session = await pool.take();
   let handed = false;
   try {
-    await letServerRun(session.connection, calibrationMs);
-    const later = await session.sandbox.snapshot();
+    // Watched on the way: a background job's change undone within the pause is ambient too.
+    const { changes: ambient } = await watchedPause(session, session.baseline, calibrationMs);
     const startupEgress = await session.egress();
-    const ambient = session.sandbox.diff(session.baseline, later);
     const ambientKeys = new Set(ambient.map(changeKey));
     const startupDestinations = new Set(startupEgress.map((attempt) => attempt.destination));
     // Observers are calibrated after the ambient snapshots: their reads must not count as ambient change. One
