@@ -5,9 +5,9 @@ import type { AmbientEgress } from '../model/report.js';
 import { mergeAmbient } from './ambientEgress.js';
 import { suppliersInHistory } from './dataFlow.js';
 import { controlEgress } from './controlEgress.js';
-import { CONTROL_MIN_MS, controlState } from './controlState.js';
+import { CONTROL_MIN_MS, controlState, windowsFor } from './controlState.js';
 import type { CommandOptions } from './executeCommand.js';
-import type { ControlWindows, MadeCall, RunResult } from './runSequence.js';
+import type { MadeCall, RunResult } from './runSequence.js';
 import { asMade, replayed, runSequence } from './runSequence.js';
 import type { SessionPool } from './sessionPool.js';
 
@@ -47,6 +47,8 @@ export type Confirmation = (
 ) & {
   /** Egress of the call that a control run also showed: background traffic, never blamed (one per destination). */
   readonly ambient: readonly AmbientEgress[];
+  /** A control window of a replay showed a change: what comes after (shrinking) must take windows too. */
+  readonly backgroundSeen: boolean;
 };
 
 /**
@@ -59,24 +61,35 @@ export type Confirmation = (
 export async function confirmContradiction(input: ConfirmInput): Promise<Confirmation> {
   const replays: string[] = [];
   let ambient: AmbientEgress[] = [];
-  const windows = controlWindows(input);
-  const attempt = async (kept: readonly number[], controlled = true) => {
+  const windows = windowsFor(input.hints, input.windowMs ?? CONTROL_MIN_MS);
+  // Whether a window of an attempt so far showed a change: the server changes things on its own.
+  let backgroundSeen = false;
+  // A confirming replay takes its own control windows (time only, no fresh sandbox) and shows a state
+  // contradiction only in changes they did not show; one that drops history (`confirming` false) takes them
+  // only once a window showed background change, and spends no control run on egress.
+  const attempt = async (kept: readonly number[], confirming = true) => {
     const calls = [...kept.map((index) => input.history[index] as MadeCall), ...input.run];
+    const taken = confirming || backgroundSeen ? windows : undefined;
     const result = await runSequence(
       input.pool,
       replayed(calls),
       asMade(input.target),
       input.options,
       undefined,
-      controlled ? windows : undefined,
+      taken,
     );
     input.onReplay?.(result);
+    backgroundSeen ||= shownInWindows(result) > 0;
     const observation = result.observation;
     let violations =
       observation === undefined
         ? []
         : violationsOf(input.effective, observation).filter((violation) => input.hints.has(violation.hint));
-    if (controlled && observation !== undefined && violations.some((v) => v.hint !== 'openWorldHint')) {
+    if (
+      (confirming || taken !== undefined) &&
+      observation !== undefined &&
+      violations.some((v) => v.hint !== 'openWorldHint')
+    ) {
       const control = await controlState(
         input.pool,
         replayed(calls),
@@ -93,7 +106,7 @@ export async function confirmContradiction(input: ConfirmInput): Promise<Confirm
     }
     const egress = violations.find((violation) => violation.hint === 'openWorldHint');
     let background = false;
-    if (egress !== undefined && observation !== undefined) {
+    if (confirming && egress !== undefined && observation !== undefined) {
       const call = egress.call === 2 ? observation.call2 : observation.call1;
       const control = await controlEgress(
         input.pool,
@@ -123,9 +136,10 @@ export async function confirmContradiction(input: ConfirmInput): Promise<Confirm
     found.violations.length > 0 &&
     (!seenOnlyByObservers(found) || (await attempt(kept)).violations.length > 0);
   const alone = await attempt([]);
-  if (await holds([], alone)) return { confirmed: true, ...alone, kept: [], ambient };
+  if (await holds([], alone)) return { confirmed: true, ...alone, kept: [], ambient, backgroundSeen };
   // Egress that reproduced alone and that a control run showed too is background: history changes nothing.
-  if (input.history.length === 0 || explained(alone)) return { confirmed: false, replays, ambient };
+  if (input.history.length === 0 || explained(alone))
+    return { confirmed: false, replays, ambient, backgroundSeen };
   const all = input.history.map((_, index) => index);
   for (let tries = 0; tries < ATTEMPTS_WITH_HISTORY; tries++) {
     const found = await attempt(all);
@@ -138,24 +152,11 @@ export async function confirmContradiction(input: ConfirmInput): Promise<Confirm
           input.target.args,
         ])),
         ambient,
+        backgroundSeen,
       };
     }
   }
-  return { confirmed: false, replays, ambient };
-}
-
-/**
- * The control windows a confirming replay takes itself, so that no fresh sandbox is spent on a control run:
- * before the command for a state contradiction of any call, between its calls for a repeat's (idempotency).
- */
-function controlWindows(input: ConfirmInput): ControlWindows | undefined {
-  const state = [...input.hints].filter((hint) => hint !== 'openWorldHint');
-  if (state.length === 0) return undefined;
-  return {
-    ms: input.windowMs ?? CONTROL_MIN_MS,
-    beforeCommand: state.some((hint) => hint !== 'idempotentHint'),
-    betweenCalls: state.includes('idempotentHint'),
-  };
+  return { confirmed: false, replays, ambient, backgroundSeen };
 }
 
 type Attempt = {
@@ -232,7 +233,7 @@ function describeReplay(
   if (violations.length > 0) return `replayed ${after}: reproduced`;
   const outcome =
     result.observation === undefined ? (result.aborted ?? 'the command was not made') : 'no contradiction';
-  const quiet = [...(result.windows?.beforeCommand ?? []), ...(result.windows?.betweenCalls ?? [])].length;
+  const quiet = shownInWindows(result);
   const windows =
     quiet === 0 ? '' : ` (${quiet} change(s) came while no call was made, in its control windows)`;
   return `replayed ${after} on a fresh sandbox: ${outcome}${windows}`;
@@ -242,4 +243,9 @@ function describeReplay(
 function seenOnlyByObservers(found: Attempt): boolean {
   const changes = found.violations.flatMap((violation) => violation.changes);
   return changes.length > 0 && changes.every((change) => change.environment === 'observed');
+}
+
+/** How many changes a run's control windows showed (none taken: 0). */
+function shownInWindows(result: RunResult): number {
+  return (result.windows?.beforeCommand?.length ?? 0) + (result.windows?.betweenCalls?.length ?? 0);
 }

@@ -1,9 +1,11 @@
 import { changeKey } from '../../harness/index.js';
 import type { Change } from '../../harness/index.js';
 import type { Violation } from '../checks/violation.js';
+import type { HintName } from '../model/hints.js';
 import type { Observation } from '../model/observation.js';
 import type { CommandOptions } from './executeCommand.js';
 import type { PlannedCall } from './runSequence.js';
+import type { ControlWindows, WindowChanges } from './runTypes.js';
 import { controlRun } from './runSequence.js';
 import type { SessionPool } from './sessionPool.js';
 
@@ -50,36 +52,68 @@ export async function controlState(
   inSession?: InSessionControl,
 ): Promise<StateControl> {
   const window = inSession?.ms ?? controlWindowMs(observation);
-  const seen = new Map<boolean, Promise<ReadonlySet<string> | undefined>>();
-  const keysOf = (changes: readonly Change[]) => Promise.resolve(new Set(changes.map(changeKey)));
-  if (inSession?.beforeCommand !== undefined) seen.set(false, keysOf(inSession.beforeCommand));
-  if (inSession?.betweenCalls !== undefined) seen.set(true, keysOf(inSession.betweenCalls));
-  const backgroundOf = (afterFirst: boolean) => {
-    let found = seen.get(afterFirst);
-    if (found === undefined) {
-      found = controlRun(pool, afterFirst ? [...before, target] : before, window, options).then((control) =>
-        control === undefined ? undefined : new Set(control.changes.map(changeKey)),
-      );
-      seen.set(afterFirst, found);
-    }
-    return found;
+  const windowOf = async (afterFirst: boolean): Promise<ShownInWindow | undefined> => {
+    const inside = afterFirst ? inSession?.betweenCalls : inSession?.beforeCommand;
+    if (inside !== undefined) return { keys: new Set(inside.map(changeKey)), inSession: true };
+    const control = await controlRun(pool, afterFirst ? [...before, target] : before, window, options);
+    return control === undefined
+      ? undefined
+      : { keys: new Set(control.changes.map(changeKey)), inSession: false };
   };
+  const shown: ShownInWindows = {};
+  for (const afterFirst of [false, true]) {
+    const needed = violations.some(
+      (violation) =>
+        violation.hint !== 'openWorldHint' &&
+        violation.changes.length > 0 &&
+        afterWindow(violation) === afterFirst,
+    );
+    const found = needed ? await windowOf(afterFirst) : undefined;
+    if (found !== undefined) shown[afterFirst ? 'betweenCalls' : 'beforeCommand'] = found;
+  }
+  return setAside(violations, shown, window);
+}
+
+/** What a control window showed changing (its entities' keys), and whether the replay took it itself. */
+interface ShownInWindow {
+  readonly keys: ReadonlySet<string>;
+  readonly inSession: boolean;
+}
+
+/** The windows a run's violations are set against: before the command, and after its first call. */
+export interface ShownInWindows {
+  beforeCommand?: ShownInWindow;
+  betweenCalls?: ShownInWindow;
+}
+
+/** Whether a violation's changes are set against the window after the command's first call (a repeat's). */
+function afterWindow(violation: Violation): boolean {
+  return violation.call === 2 && violation.hint === 'idempotentHint';
+}
+
+/**
+ * The violations with the changes their window showed too set aside (pure): a violation left with none is
+ * background, dropped. Egress violations, and those whose window was not taken, pass through.
+ */
+export function setAside(
+  violations: readonly Violation[],
+  shown: ShownInWindows,
+  window: number,
+): StateControl {
   const kept: Violation[] = [];
   const notes: string[] = [];
   for (const violation of violations) {
-    if (violation.hint === 'openWorldHint' || violation.changes.length === 0) {
+    const afterFirst = afterWindow(violation);
+    const seen = afterFirst ? shown.betweenCalls : shown.beforeCommand;
+    if (violation.hint === 'openWorldHint' || violation.changes.length === 0 || seen === undefined) {
       kept.push(violation);
       continue;
     }
-    // A repeat's change must not be what the first call left running: that control makes the first call too.
-    const afterFirst = violation.call === 2 && violation.hint === 'idempotentHint';
-    const background = await backgroundOf(afterFirst);
-    const own = violation.changes.filter((change) => !background?.has(changeKey(change)));
+    const own = violation.changes.filter((change) => !seen.keys.has(changeKey(change)));
     if (own.length < violation.changes.length) {
       const set = `${violation.changes.length - own.length} of the ${violation.changes.length} change(s)`;
-      const inside = afterFirst ? inSession?.betweenCalls : inSession?.beforeCommand;
       notes.push(
-        inside !== undefined
+        seen.inSession
           ? `the replay's ${window} ms with no call ${afterFirst ? 'between its calls' : 'before the command'} ` +
               `showed ${set} behind ${violation.hint}: background`
           : `a control run ${afterFirst ? 'after the first call alone' : 'without the command'} showed ` +
@@ -90,4 +124,39 @@ export async function controlState(
       kept.push(own.length === violation.changes.length ? violation : { ...violation, changes: own });
   }
   return { violations: kept, notes };
+}
+
+/** `setAside` for a run that took its own windows (`RunResult.windows`): no control run is made. */
+export function setAsideInRun(
+  violations: readonly Violation[],
+  windows: WindowChanges | undefined,
+  window: number,
+): StateControl {
+  const keysOf = (changes: readonly Change[] | undefined): ShownInWindow | undefined =>
+    changes === undefined ? undefined : { keys: new Set(changes.map(changeKey)), inSession: true };
+  const before = keysOf(windows?.beforeCommand);
+  const between = keysOf(windows?.betweenCalls);
+  return setAside(
+    violations,
+    {
+      ...(before === undefined ? {} : { beforeCommand: before }),
+      ...(between === undefined ? {} : { betweenCalls: between }),
+    },
+    window,
+  );
+}
+
+/**
+ * The control windows a replay takes itself for contradictions of `hints`, so that no fresh sandbox is spent on
+ * a control run: before the command for a state contradiction of any call, between its calls for a repeat's
+ * (idempotency); none for egress alone (see `controlEgress`).
+ */
+export function windowsFor(hints: Iterable<HintName>, ms: number): ControlWindows | undefined {
+  const state = [...hints].filter((hint) => hint !== 'openWorldHint');
+  if (state.length === 0) return undefined;
+  return {
+    ms,
+    beforeCommand: state.some((hint) => hint !== 'idempotentHint'),
+    betweenCalls: state.includes('idempotentHint'),
+  };
 }

@@ -10,11 +10,11 @@ import { ContradictionFound } from './contradictionFound.js';
 import type { EventSink } from '../model/events.js';
 import { confirmContradiction } from './confirmContradiction.js';
 import { evidenceOf } from './evidenceOf.js';
-import type { Resolver } from './runTypes.js';
+import type { ControlWindows, Resolver } from './runTypes.js';
 import type { MadeCall, PlannedCall, RunResult } from './runSequence.js';
 import type { Violation } from '../checks/violation.js';
 import { replayed, runSequence } from './runSequence.js';
-import { controlWindowMs } from './controlState.js';
+import { CONTROL_MIN_MS, controlWindowMs, setAsideInRun, windowsFor } from './controlState.js';
 import { plan, rebuildHistory, roundArbitrary } from './roundRuns.js';
 import { shrunkAlone } from './withoutHistory.js';
 import { SessionRunner } from './sessionRunner.js';
@@ -102,6 +102,8 @@ type Mode =
       readonly kept: readonly number[];
       readonly sessionStart: number;
       readonly carried?: readonly CarriedRuns[];
+      /** The control windows every run of the mode takes (`windowsFor` the contradiction's hints). */
+      readonly windows?: ControlWindows;
     };
 
 /**
@@ -143,8 +145,21 @@ export async function searchRound(
       mode.kind === 'search'
         ? await runner.run(runIndex, planned.preamble, planned.target, options)
         : mode.kind === 'shrink'
-          ? await shrinkRun(options, memo, [...mode.history, ...planned.preamble], planned.target)
-          : await runSequence(options.pool, [...mode.history, ...planned.preamble], planned.target, options);
+          ? await shrinkRun(
+              options,
+              memo,
+              [...mode.history, ...planned.preamble],
+              planned.target,
+              mode.windows,
+            )
+          : await runSequence(
+              options.pool,
+              [...mode.history, ...planned.preamble],
+              planned.target,
+              options,
+              undefined,
+              mode.windows,
+            );
     const observation = result.observation;
     if (mode.kind !== 'shrink') {
       options.onRun(result);
@@ -158,7 +173,13 @@ export async function searchRound(
       }
     }
     if (observation === undefined || stopped(options)) return true;
-    const violations = violationsOf(options.effective, observation).filter((v) => options.open.has(v.hint));
+    const seen = violationsOf(options.effective, observation).filter((v) => options.open.has(v.hint));
+    // A shrink candidate or a replay shows a state contradiction only in changes its own control windows did
+    // not show: a counterexample's evidence is never a background change.
+    const violations =
+      mode.kind === 'search' || mode.windows === undefined
+        ? seen
+        : setAsideInRun(seen, result.windows, mode.windows.ms).violations;
     if (violations.length === 0) return true;
     heldShape = shape();
     if (mode.kind !== 'search') throw new ContradictionFound(observation, violations, result.steps);
@@ -208,8 +229,17 @@ export async function searchRound(
       return true;
     }
     const carried = runner.carried();
+    // Shrink candidates take control windows when the confirmation's showed the server changing things on
+    // its own: each candidate then shows only what its windows did not.
+    const windows = confirmation.backgroundSeen
+      ? windowsFor(
+          confirmation.violations.map((violation) => violation.hint),
+          controlWindowMs(observation),
+        )
+      : undefined;
     mode = {
       kind: 'shrink',
+      ...(windows === undefined ? {} : { windows }),
       history: replayed(confirmation.kept.flatMap((index) => history[index] ?? [])),
       kept: confirmation.kept,
       sessionStart: runner.sessionStart(),
@@ -229,7 +259,7 @@ export async function searchRound(
       const found = mode as Mode;
       const alone =
         found.kind === 'shrink' && found.kept.length > 0 && details.failed
-          ? await shrunkAlone(options, details.counterexample, details.errorInstance)
+          ? await shrunkAlone(options, details.counterexample, details.errorInstance, found.windows)
           : undefined;
       return {
         runs: details.numRuns,
@@ -246,8 +276,10 @@ export async function searchRound(
     const path = options.path;
     const history =
       path.sessionStart === undefined ? [] : await rebuildHistory(options, arbitrary, path, runner);
+    const windows = windowsFor(options.open, CONTROL_MIN_MS);
     mode = {
       kind: 'replay',
+      ...(windows === undefined ? {} : { windows }),
       history: replayed((path.kept ?? []).flatMap((index) => history[index] ?? [])),
       kept: path.kept ?? [],
       sessionStart: path.sessionStart ?? 0,
@@ -271,11 +303,12 @@ async function shrinkRun(
   memo: ShrinkMemo,
   preamble: readonly PlannedCall[],
   target: PlannedCall,
+  windows: ControlWindows | undefined,
 ): Promise<RunResult> {
   const known = memo.lookup(preamble, target);
   if (known !== undefined) return known;
   const resolvers: Resolver[] = [];
-  const result = await runSequence(options.pool, preamble, target, options, resolvers);
+  const result = await runSequence(options.pool, preamble, target, options, resolvers, windows);
   memo.record(preamble, target, resolvers, result);
   return result;
 }

@@ -2,7 +2,9 @@ import { violationsOf } from '../checks/index.js';
 import { ContradictionFound } from './contradictionFound.js';
 import type { Generated } from './roundRuns.js';
 import { plan } from './roundRuns.js';
+import { setAsideInRun } from './controlState.js';
 import { runSequence } from './runSequence.js';
+import type { ControlWindows } from './runTypes.js';
 import type { RoundOptions } from './searchRound.js';
 
 /**
@@ -17,18 +19,27 @@ export async function shrunkAlone(
   options: RoundOptions,
   counterexample: readonly [Generated] | null | undefined,
   found: unknown,
+  windows?: ControlWindows,
 ): Promise<ContradictionFound | undefined> {
   const generated = counterexample?.[0];
   if (generated === undefined || !(found instanceof ContradictionFound)) return undefined;
   const planned = plan(options, generated, false);
   if (planned === undefined) return undefined;
-  const result = await runSequence(options.pool, planned.preamble, planned.target, options);
+  const result = await runSequence(
+    options.pool,
+    planned.preamble,
+    planned.target,
+    options,
+    undefined,
+    windows,
+  );
   const observation = result.observation;
   if (observation === undefined) return undefined;
   const hints = new Set(found.violations.map((violation) => violation.hint));
-  const violations = violationsOf(options.effective, observation).filter((violation) =>
-    hints.has(violation.hint),
-  );
+  const seen = violationsOf(options.effective, observation).filter((violation) => hints.has(violation.hint));
+  // Set against its own control windows, as every shrink candidate was.
+  const violations =
+    windows === undefined ? seen : setAsideInRun(seen, result.windows, windows.ms).violations;
   if (new Set(violations.map((violation) => violation.hint)).size < hints.size) return undefined;
   return new ContradictionFound(observation, violations, result.steps);
 }

@@ -34,7 +34,7 @@ describe.each(ISOLATIONS)('row 3: the snapshot never follows a swapped-in link (
     });
     const reports = readdirSync(join(cwd, 'out')).map((file) => readFileSync(join(cwd, 'out', file), 'utf8'));
     expect(result.stderr).not.toContain('internal error');
-    expect([0, 1]).toContain(result.code);
+    expect([0, 1], `exit ${result.code}: ${result.stderr}`).toContain(result.code);
     expect(reports).toHaveLength(2);
     for (const text of [result.stdout, result.stderr, ...reports]) {
       expect(text).not.toContain('TOPSECRET');

@@ -21,7 +21,7 @@ describe.each(ISOLATIONS)('row 11: a call not made says why ($label)', (isolatio
       json: true,
     });
     expect(result.stderr).not.toContain('internal error');
-    expect([0, 1]).toContain(result.code);
+    expect([0, 1], `exit ${result.code}: ${result.stderr}`).toContain(result.code);
     const reason = /made \d+ files and directories in its sandbox, over the limit of 100000, and was stopped/;
     expect(result.stdout).toMatch(reason);
     const verdicts = Object.values(result.report!.tools[0]!.verdicts);

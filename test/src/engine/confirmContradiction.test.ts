@@ -111,6 +111,8 @@ describe('confirmContradiction (in-process shelf server, fresh sandboxes)', () =
     expect(confirmation).toEqual({
       confirmed: false,
       ambient: [],
+      // Its control windows showed nothing: the shelf changes nothing on its own.
+      backgroundSeen: false,
       replays: [
         'replayed alone on a fresh sandbox: no contradiction',
         "replayed after the session's 2 earlier calls on a fresh sandbox: no contradiction",

@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { declaredHints, effectiveHints } from '../../../src/hints/effectiveHints.js';
 import { confirmContradiction } from '../../../src/engine/confirmContradiction.js';
+import { setAside } from '../../../src/engine/controlState.js';
+import type { Violation } from '../../../src/checks/violation.js';
+import type { Change } from '../../../harness/index.js';
 import type { MadeCall } from '../../../src/engine/runTypes.js';
 import type { SessionPool } from '../../../src/engine/sessionPool.js';
 import type { HintName, Hints } from '../../../src/model/hints.js';
@@ -151,5 +154,62 @@ describe('state control windows (in-process server, fresh sandboxes)', () => {
     expect(confirmation.violations.flatMap((violation) => touched(violation.changes))).toEqual([
       'add fs:audit.log',
     ]);
+  });
+});
+
+describe('setAside (pure)', () => {
+  const change = (entity: string): Change => ({ environment: 'fs', entity, kind: 'modify', detail: 'bytes' });
+  const violation = (hint: HintName, call: 1 | 2, ...entities: string[]): Violation => ({
+    hint,
+    call,
+    title: `${hint} on call ${call}`,
+    changes: entities.map(change),
+  });
+  const shown = (...entities: string[]) => ({
+    keys: new Set(entities.map((entity) => `fs:${entity}`)),
+    inSession: true,
+  });
+
+  // name, violations, what the windows showed, what is kept (hint, entities), how many notes say why
+  it.each([
+    [
+      'keeps what the window before did not show',
+      [violation('readOnlyHint', 1, 'a', 'b')],
+      { beforeCommand: shown('a') },
+      [['readOnlyHint', ['b']]],
+      1,
+    ],
+    [
+      'drops a violation the window showed whole',
+      [violation('destructiveHint', 2, 'a')],
+      { beforeCommand: shown('a') },
+      [],
+      1,
+    ],
+    [
+      "sets a repeat's change against the window between the calls",
+      [violation('idempotentHint', 2, 'a')],
+      { beforeCommand: shown('a'), betweenCalls: shown('b') },
+      [['idempotentHint', ['a']]],
+      0,
+    ],
+    [
+      'passes a violation whose window was not taken',
+      [violation('idempotentHint', 2, 'a')],
+      { beforeCommand: shown('a') },
+      [['idempotentHint', ['a']]],
+      0,
+    ],
+    [
+      'passes egress',
+      [{ ...violation('openWorldHint', 1), egress: [] }],
+      { beforeCommand: shown('a') },
+      [['openWorldHint', []]],
+      0,
+    ],
+  ] as const)('%s', (_name, violations, windows, kept, notes) => {
+    const result = setAside(violations, windows, 250);
+    expect(result.violations.map((v) => [v.hint, v.changes.map((c) => c.entity)])).toEqual(kept);
+    expect(result.notes).toHaveLength(notes);
   });
 });
