@@ -27,9 +27,9 @@ describe.each(ISOLATIONS)('row 2: server-chosen tool names as file names ($label
       },
     );
     expect(result.stderr).toBe('');
-    expect(result.code).toBe(1);
+    expect(result.code, result.stdout).toBe(1);
     const saved = readdirSync(join(cwd, '.hintproof/failures'));
-    expect(saved).toHaveLength(TOOLS);
+    expect(saved, result.stdout).toHaveLength(TOOLS);
     expect(listTree(root)).toEqual(
       ['a', 'a/b', 'a/b/c', 'a/b/c/.hintproof', 'a/b/c/.hintproof/failures']
         .concat(saved.map((file) => `a/b/c/.hintproof/failures/${file}`))
