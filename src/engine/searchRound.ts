@@ -10,9 +10,9 @@ import { ContradictionFound } from './contradictionFound.js';
 import type { EventSink } from '../model/events.js';
 import { confirmContradiction } from './confirmContradiction.js';
 import { evidenceOf } from './evidenceOf.js';
-import type { ControlWindows, Resolver } from './runTypes.js';
-import type { MadeCall, PlannedCall, RunResult } from './runSequence.js';
-import type { Violation } from '../checks/violation.js';
+import { flakyOf } from './flakyOf.js';
+import type { ControlWindows } from './runTypes.js';
+import type { PlannedCall, RunResult } from './runSequence.js';
 import { replayed, runSequence } from './runSequence.js';
 import { CONTROL_MIN_MS, controlWindowMs, setAsideInRun, windowsFor } from './controlState.js';
 import { plan, rebuildHistory, roundArbitrary } from './roundRuns.js';
@@ -22,9 +22,6 @@ import { ShrinkMemo } from './shrinkMemo.js';
 import { shrinkShape } from './shrinkShape.js';
 import type { CarriedRuns, SessionPath } from './sessionPath.js';
 import type { SessionPool } from './sessionPool.js';
-
-/** A flaky contradiction keeps at most this many of the session's last calls before it. */
-const FLAKY_CALLS_KEPT = 20;
 
 /**
  * At most this many shrink candidates are replayed per contradiction (those skipped as no smaller aside); the
@@ -145,11 +142,11 @@ export async function searchRound(
       mode.kind === 'search'
         ? await runner.run(runIndex, planned.preamble, planned.target, options)
         : mode.kind === 'shrink'
-          ? await shrinkRun(
-              options,
-              memo,
+          ? await memo.run(
+              options.pool,
               [...mode.history, ...planned.preamble],
               planned.target,
+              options,
               mode.windows,
             )
           : await runSequence(
@@ -297,22 +294,6 @@ export async function searchRound(
   }
 }
 
-/** A shrink candidate's run on a fresh sandbox, unless an earlier candidate made the very same calls. */
-async function shrinkRun(
-  options: RoundOptions,
-  memo: ShrinkMemo,
-  preamble: readonly PlannedCall[],
-  target: PlannedCall,
-  windows: ControlWindows | undefined,
-): Promise<RunResult> {
-  const known = memo.lookup(preamble, target);
-  if (known !== undefined) return known;
-  const resolvers: Resolver[] = [];
-  const result = await runSequence(options.pool, preamble, target, options, resolvers, windows);
-  memo.record(preamble, target, resolvers, result);
-  return result;
-}
-
 /** Whether the check was stopped (`RoundOptions.signal`). */
 function stopped(options: RoundOptions): boolean {
   return options.signal?.aborted === true;
@@ -320,22 +301,4 @@ function stopped(options: RoundOptions): boolean {
 
 function roundOf(options: RoundOptions) {
   return { seed: options.seed, producers: options.producers, preambleCandidates: options.preamble.length };
-}
-
-function flakyOf(
-  violation: Violation,
-  args: Readonly<Record<string, unknown>>,
-  history: readonly MadeCall[],
-  replays: readonly string[],
-): FlakyEvidence {
-  return {
-    hint: violation.hint,
-    title: violation.title,
-    args,
-    changes: violation.changes,
-    ...(violation.egress === undefined ? {} : { egress: violation.egress }),
-    history: history.length,
-    calls: history.slice(-FLAKY_CALLS_KEPT).map(({ tool, args: made }) => ({ tool, args: made })),
-    replays,
-  };
 }

@@ -1,5 +1,8 @@
 import { stableStringify } from '../generate/stableStringify.js';
-import type { PlannedCall, Resolver, RunResult } from './runTypes.js';
+import type { CommandOptions } from './executeCommand.js';
+import { runSequence } from './runSequence.js';
+import type { ControlWindows, PlannedCall, Resolver, RunResult } from './runTypes.js';
+import type { SessionPool } from './sessionPool.js';
 
 /** One point of the runs made so far: the calls made before it are the path from the root. */
 interface Node {
@@ -21,6 +24,22 @@ interface Node {
  */
 export class ShrinkMemo {
   #root: Node | undefined;
+
+  /** A candidate's run on a fresh sandbox from `pool`, unless an earlier candidate made the very same calls. */
+  async run(
+    pool: SessionPool,
+    preamble: readonly PlannedCall[],
+    target: PlannedCall,
+    options: CommandOptions,
+    windows?: ControlWindows,
+  ): Promise<RunResult> {
+    const known = this.lookup(preamble, target);
+    if (known !== undefined) return known;
+    const resolvers: Resolver[] = [];
+    const result = await runSequence(pool, preamble, target, options, resolvers, windows);
+    this.record(preamble, target, resolvers, result);
+    return result;
+  }
 
   /** The run a fresh sandbox would make of these calls, when an earlier one made exactly them. */
   lookup(preamble: readonly PlannedCall[], target: PlannedCall): RunResult | undefined {
