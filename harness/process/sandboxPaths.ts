@@ -47,7 +47,11 @@ export interface Relay {
 export interface Limits {
   /** Largest file it may write, in bytes. */
   readonly fileSizeBytes: number;
-  /** Processes and threads of the sandbox user (counted host-wide for that uid). */
+  /**
+   * Processes and threads of the sandbox user, counted host-wide for that uid: every sandbox of every
+   * hintproof on the host shares it (each node server holds about ten threads), so it bounds a fork bomb, not
+   * one server.
+   */
   readonly processes: number;
   /**
    * Data memory per process (RLIMIT_DATA: heap and private writable mappings), in bytes. Not the address
@@ -60,7 +64,7 @@ export interface Limits {
 
 export const DEFAULT_LIMITS: Limits = {
   fileSizeBytes: 256 * 1024 * 1024,
-  processes: 512,
+  processes: 4096,
   dataBytes: 8 * 1024 * 1024 * 1024,
 };
 
