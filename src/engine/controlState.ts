@@ -54,11 +54,9 @@ export async function controlState(
   const window = inSession?.ms ?? controlWindowMs(observation);
   const windowOf = async (afterFirst: boolean): Promise<ShownInWindow | undefined> => {
     const inside = afterFirst ? inSession?.betweenCalls : inSession?.beforeCommand;
-    if (inside !== undefined) return { keys: new Set(inside.map(changeKey)), inSession: true };
+    if (inside !== undefined) return shownIn(inside, true);
     const control = await controlRun(pool, afterFirst ? [...before, target] : before, window, options);
-    return control === undefined
-      ? undefined
-      : { keys: new Set(control.changes.map(changeKey)), inSession: false };
+    return control === undefined ? undefined : shownIn(control.changes, false);
   };
   const shown: ShownInWindows = {};
   for (const afterFirst of [false, true]) {
@@ -78,6 +76,11 @@ export async function controlState(
 interface ShownInWindow {
   readonly keys: ReadonlySet<string>;
   readonly inSession: boolean;
+}
+
+/** What a window showed: the entities its changes touched. */
+function shownIn(changes: readonly Change[], inSession: boolean): ShownInWindow {
+  return { keys: new Set(changes.map(changeKey)), inSession };
 }
 
 /** The windows a run's violations are set against: before the command, and after its first call. */
@@ -132,18 +135,10 @@ export function setAsideInRun(
   windows: WindowChanges | undefined,
   window: number,
 ): StateControl {
-  const keysOf = (changes: readonly Change[] | undefined): ShownInWindow | undefined =>
-    changes === undefined ? undefined : { keys: new Set(changes.map(changeKey)), inSession: true };
-  const before = keysOf(windows?.beforeCommand);
-  const between = keysOf(windows?.betweenCalls);
-  return setAside(
-    violations,
-    {
-      ...(before === undefined ? {} : { beforeCommand: before }),
-      ...(between === undefined ? {} : { betweenCalls: between }),
-    },
-    window,
-  );
+  const shown: ShownInWindows = {};
+  if (windows?.beforeCommand !== undefined) shown.beforeCommand = shownIn(windows.beforeCommand, true);
+  if (windows?.betweenCalls !== undefined) shown.betweenCalls = shownIn(windows.betweenCalls, true);
+  return setAside(violations, shown, window);
 }
 
 /**
