@@ -39,3 +39,11 @@ export function describeEgress(attempt: EgressAttempt, withResult = true): strin
       return `connection to ${attempt.destination}${result}`;
   }
 }
+
+/**
+ * Where an attempt went, whatever its result: `dns 10.0.0.53:53`. Attempts are compared by it between a call
+ * and its control run, and counted by it over a server's life.
+ */
+export function destinationKey(attempt: EgressAttempt): string {
+  return `${attempt.kind} ${attempt.destination}`;
+}

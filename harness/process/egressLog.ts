@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import type { EgressAttempt } from './egressAttempt.js';
+import { destinationKey } from './egressAttempt.js';
 import type { TracedAddress, TracedCall } from './traceLine.js';
 import { parseTraceLine } from './traceLine.js';
 
@@ -11,6 +12,9 @@ export interface EgressScope {
 
 /** Distinct attempts one window lists; the rest are counted in one `flood` attempt. */
 export const EGRESS_LISTED = 100;
+
+/** Destinations counted over a server's life; attempts to more are not counted (a flood lists them). */
+const COUNTED_DESTINATIONS = 4 * EGRESS_LISTED;
 
 /** A line longer than this is no strace line of the traced calls: it is dropped and counted as flooded. */
 const LINE_LIMIT = 1024 * 1024;
@@ -33,7 +37,9 @@ const NSCD_SOCKETS = new Set(['/var/run/nscd/socket', '/run/nscd/socket']);
  * - `io_uring_setup`, refused by the trace (its operations, connects included, could not be observed).
  *
  * Bounded: each window lists at most `EGRESS_LISTED` distinct attempts (repeats are listed once) and counts
- * the rest in one `flood` attempt, so a server looping connects costs neither memory nor disk.
+ * the rest in one `flood` attempt, so a server looping connects costs neither memory nor disk. Every attempt,
+ * repeats too, is also counted by destination over the log's whole life (`counted`), up to
+ * `COUNTED_DESTINATIONS` destinations.
  */
 export class EgressLog {
   private partial = '';
@@ -41,6 +47,10 @@ export class EgressLog {
   private readonly boundPaths = new Set<string>();
   private listed = new Map<string, EgressAttempt>();
   private omitted = 0;
+  /** Attempts since the previous `take`, by destination (`destinationKey`). */
+  private counting = new Map<string, number>();
+  /** Attempts up to the previous `take`, by destination. */
+  private readonly totals = new Map<string, number>();
 
   constructor(private readonly scope: EgressScope = {}) {}
 
@@ -67,7 +77,17 @@ export class EgressLog {
     }
     this.listed = new Map();
     this.omitted = 0;
+    for (const [key, count] of this.counting) this.totals.set(key, (this.totals.get(key) ?? 0) + count);
+    this.counting = new Map();
     return attempts;
+  }
+
+  /**
+   * How many attempts each destination (`destinationKey`) got from the start of the trace up to the last
+   * `take`, repeats included: what a call's run and a control run reached over the same stretch of life.
+   */
+  counted(): ReadonlyMap<string, number> {
+    return new Map(this.totals);
   }
 
   private read(line: string): void {
@@ -116,9 +136,16 @@ export class EgressLog {
   }
 
   private add(attempt: EgressAttempt): void {
+    this.count(destinationKey(attempt));
     const key = `${attempt.kind}\0${attempt.destination}\0${attempt.result}`;
     if (this.listed.has(key)) return;
     if (this.listed.size >= EGRESS_LISTED) this.omitted += 1;
     else this.listed.set(key, attempt);
+  }
+
+  private count(key: string): void {
+    const known = this.counting.has(key) || this.totals.has(key);
+    if (!known && this.counting.size + this.totals.size >= COUNTED_DESTINATIONS) return;
+    this.counting.set(key, (this.counting.get(key) ?? 0) + 1);
   }
 }

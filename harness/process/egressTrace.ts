@@ -64,6 +64,8 @@ export function tracedSpawn(options: SpawnOptions, trace: string): SpawnOptions 
 export interface EgressReader {
   /** The attempts since the previous `read()` (see `EgressLog` for what counts, and its bound). */
   read(): Promise<EgressAttempt[]>;
+  /** Attempts by destination (`destinationKey`) from the server's start up to the last `read()`, repeats included. */
+  counted(): ReadonlyMap<string, number>;
   /** Stops reading and closes the FIFO (remove its path afterwards). */
   close(): void;
 }
@@ -109,6 +111,7 @@ export async function createEgressReader(trace: string, scope: EgressScope = {})
       drain();
       return Promise.resolve(log.take());
     },
+    counted: () => log.counted(),
     close() {
       if (!open) return;
       open = false;

@@ -8,7 +8,7 @@ export { DEFAULT_DISK_LIMIT, guardDisk } from './diskGuard.js';
 export type { DiskGuard, DiskLimit } from './diskGuard.js';
 export { createEgressReader, egressTraceAvailable, tracedSpawn } from './egressTrace.js';
 export type { EgressReader } from './egressTrace.js';
-export { describeEgress } from './egressAttempt.js';
+export { describeEgress, destinationKey } from './egressAttempt.js';
 export type { EgressAttempt } from './egressAttempt.js';
 export { EGRESS_LISTED, EgressLog } from './egressLog.js';
 export { parseTraceLine } from './traceLine.js';

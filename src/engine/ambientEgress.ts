@@ -1,10 +1,11 @@
 import type { EgressAttempt } from '../../harness/process/index.js';
+import { destinationKey } from '../../harness/process/index.js';
 import type { Violation } from '../checks/violation.js';
 import type { AmbientEgress } from '../model/report.js';
 
 /** Where an attempt went, as compared between a call and its control run. */
 export function destinationOf(attempt: EgressAttempt): string {
-  return `${attempt.kind} ${attempt.destination}`;
+  return destinationKey(attempt);
 }
 
 /**

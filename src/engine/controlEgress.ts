@@ -68,20 +68,41 @@ export async function controlEgress(
         'runs: background traffic could not be ruled out',
     };
   }
-  const seen = new Set(background.egress.map(destinationOf));
+  const inWindow = new Set(background.egress.map(destinationOf));
+  const asOften = reachedAsOften(call?.egressCounted, background.egressCounted);
+  const seen = (attempt: EgressAttempt) =>
+    inWindow.has(destinationOf(attempt)) || asOften.has(destinationOf(attempt));
   const control = describeControl(before.length, untilAge);
-  const ambient = egress
-    .filter((attempt) => seen.has(destinationOf(attempt)))
-    .map((attempt) => ({ egress: attempt, args, control }));
-  const caused = egress.filter((attempt) => !seen.has(destinationOf(attempt)));
+  const ambient = egress.filter(seen).map((attempt) => ({ egress: attempt, args, control }));
+  const caused = egress.filter((attempt) => !seen(attempt));
   if (caused.length > 0) {
     const reached = ambient.length === 0 ? 'none' : `${ambient.length}`;
     const note = `a control run without the call reached ${reached} of its ${egress.length} destinations within ${window} ms`;
     return { kind: 'caused', caused, ambient, note };
   }
+  const moved = egress.some((attempt) => !inWindow.has(destinationOf(attempt)));
   return {
     kind: 'background',
     ambient,
-    note: `a control run without the call reached the same destinations within ${window} ms: background traffic`,
+    note: moved
+      ? `a control run without the call reached the same destinations as often by the time its server was ` +
+        `${untilAge} ms old, some before its window: background traffic whose time the call moved`
+      : `a control run without the call reached the same destinations within ${window} ms: background traffic`,
   };
+}
+
+/**
+ * The destinations a control run reached at least as often over its server's life (to its window's end) as the
+ * call's run had by the end of the call, the call's own attempts included: without the call, the server went
+ * there as often. Background traffic whose time the call moved (a start-up look-up retried later while the
+ * call kept the server busy) is not the call's doing, though the control's window did not show it. Pure.
+ */
+export function reachedAsOften(
+  call: ReadonlyMap<string, number> | undefined,
+  control: ReadonlyMap<string, number> | undefined,
+): ReadonlySet<string> {
+  if (call === undefined || control === undefined) return new Set();
+  return new Set(
+    [...call].filter(([key, count]) => count > 0 && (control.get(key) ?? 0) >= count).map(([key]) => key),
+  );
 }

@@ -1,7 +1,9 @@
 import type { Change, SandboxSnapshot } from '../../harness/index.js';
+import type { EgressAttempt } from '../../harness/process/index.js';
 import { completed } from '../model/callOutcome.js';
 import type { CallOutcome } from '../model/callOutcome.js';
 import type { CallRecord, Observation } from '../model/observation.js';
+import { destinationOf } from './ambientEgress.js';
 import { substituteDeep, withPlaceholders, withPlaceholdersDeep } from './placeholders.js';
 import { preferSandbox } from './preferSandbox.js';
 import type { RunSession } from './session.js';
@@ -40,6 +42,7 @@ export async function executeCommand(
     if (!completed(outcome)) await session.kill();
     const to = await session.sandbox.snapshot();
     const egress = await session.egress();
+    const counted = egress.length > 0 ? countedFor(egress, session.egressCounted?.()) : undefined;
     const changes: Change[] = [];
     for (const found of session.sandbox.diff(from, to)) {
       const change = { ...found, detail: withPlaceholders(found.detail, session.placeholders) };
@@ -50,6 +53,7 @@ export async function executeCommand(
         outcome,
         changes: preferSandbox(changes),
         ...(egress.length > 0 ? { egress } : {}),
+        ...(counted === undefined ? {} : { egressCounted: counted }),
         durationMs,
         endedAtMs,
       },
@@ -66,4 +70,13 @@ export async function executeCommand(
   }
   const [call2, after] = await call(between === undefined ? middle : await between(middle));
   return { observation: { tool, args, call1, call2, excluded }, after };
+}
+
+/** The life counts of the destinations `egress` names (`undefined` when the session does not count). */
+function countedFor(
+  egress: readonly EgressAttempt[],
+  counted: ReadonlyMap<string, number> | undefined,
+): ReadonlyMap<string, number> | undefined {
+  if (counted === undefined) return undefined;
+  return new Map(egress.map((attempt) => [destinationOf(attempt), counted.get(destinationOf(attempt)) ?? 0]));
 }

@@ -184,7 +184,8 @@ export class LiveSession {
     // The window lasts `ms`, and at least until the server is as old as it was when the call ended.
     const until = Math.max(performance.now() + ms, this.session.startedAt + (untilAgeMs ?? 0));
     const { egress, changes } = await quietWindow(this.session, before, until - performance.now(), options);
-    return { egress, fromAgeMs, changes };
+    const counted = this.session.egressCounted?.();
+    return { egress, fromAgeMs, changes, ...(counted === undefined ? {} : { egressCounted: counted }) };
   }
 
   /**

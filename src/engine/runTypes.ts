@@ -10,6 +10,8 @@ export interface ControlWindow {
   readonly fromAgeMs: number;
   /** What changed in the sandbox over the window (from just after the calls before to its end), unexcluded. */
   readonly changes: readonly Change[];
+  /** The attempts its server made from its start to the window's end, by destination (when traced). */
+  readonly egressCounted?: ReadonlyMap<string, number>;
 }
 
 /**

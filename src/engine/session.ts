@@ -76,6 +76,11 @@ export interface RunSession extends AsyncDisposable {
   kill(): Promise<void>;
   /** The attempts to reach outside the sandbox since the previous call (always empty when not traced). */
   egress(): Promise<readonly EgressAttempt[]>;
+  /**
+   * The attempts the server made from its start up to the last `egress()`, by destination (`destinationOf`),
+   * repeats included (absent when not traced): a call's run and its control run compared over the same life.
+   */
+  egressCounted?(): ReadonlyMap<string, number>;
   /** Why the server stopped, once it has and hintproof knows why (the disk guard's reason). */
   stopReason?(): string | undefined;
   /**
@@ -92,7 +97,7 @@ export interface RunSession extends AsyncDisposable {
 export async function openSession(
   sandbox: Sandbox,
   connection: McpConnection,
-  hooks: Pick<RunSession, 'alive' | 'kill' | 'egress' | 'stopReason'> & {
+  hooks: Pick<RunSession, 'alive' | 'kill' | 'egress' | 'egressCounted' | 'stopReason'> & {
     dispose: () => Promise<void>;
     /** The placeholders the server was given, when they differ from the sandbox's (an isolated pg run). */
     placeholders?: Readonly<Record<string, string>>;
@@ -226,11 +231,13 @@ export async function startSession(
         sandbox: directory,
       });
     }
+    const traced = egress;
     try {
       return await openSession(sandbox, connection, {
         alive: () => running.exitStatus() === undefined,
         kill: () => running.kill(),
         egress: async () => (egress ? egress.read() : []),
+        ...(traced === undefined ? {} : { egressCounted: () => traced.counted() }),
         stopReason: () => guard?.exceeded(),
         dispose,
         placeholders,

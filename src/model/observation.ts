@@ -12,6 +12,11 @@ export interface CallRecord {
   readonly durationMs?: number;
   /** How long after its server was ready the call ended (ms): a control run lasts at least as long. */
   readonly endedAtMs?: number;
+  /**
+   * For each destination of `egress`: the attempts its server had made there from its start to the end of this
+   * call, the call's own included (see `RunSession.egressCounted`). Internal, like the two fields above.
+   */
+  readonly egressCounted?: ReadonlyMap<string, number>;
 }
 
 /**

@@ -112,4 +112,30 @@ describe('EgressLog', () => {
       result: 'not listed',
     });
   });
+
+  it('counts every attempt by destination over its life, repeats too, up to the last take', () => {
+    const log = new EgressLog();
+    const dns = inet('connect', 53, '10.0.0.53', '-1 ENETUNREACH (x)');
+    log.feed(`${dns}\n${dns}\n${inet('connect', 443, '10.1.2.3', '-1 ENETUNREACH (x)')}\n`);
+    expect(log.counted()).toEqual(new Map());
+    expect(log.take()).toHaveLength(2);
+    log.feed(`${dns}\n`);
+    // Fed, not yet taken: what a call's run is compared by is what was read with its egress.
+    expect(log.counted()).toEqual(
+      new Map([
+        ['dns 10.0.0.53:53', 2],
+        ['connect 10.1.2.3:443', 1],
+      ]),
+    );
+    log.take();
+    expect(log.counted().get('dns 10.0.0.53:53')).toBe(3);
+  });
+
+  it('counts a bounded number of destinations when flooded', () => {
+    const log = new EgressLog();
+    for (let port = 1; port <= 1000; port++)
+      log.feed(`${inet('connect', port, '10.1.2.3', '-1 ENETUNREACH (x)')}\n`);
+    log.take();
+    expect(log.counted().size).toBe(4 * EGRESS_LISTED);
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EgressAttempt } from '../../../harness/process/index.js';
 import { describeControl, mergeAmbient } from '../../../src/engine/ambientEgress.js';
-import { controlEgress } from '../../../src/engine/controlEgress.js';
+import { controlEgress, reachedAsOften } from '../../../src/engine/controlEgress.js';
 import type { SessionPool } from '../../../src/engine/sessionPool.js';
 import { OPTIONS, newWorld, shelfPool } from './inProcessServers.js';
 
@@ -57,6 +57,54 @@ describe('controlEgress: a call is blamed only for egress a control run without 
         /more than 250 ms after the call began \(0 ms\), in each of 3 control runs: background traffic could not be ruled out$/,
       );
     }
+  });
+});
+
+describe('controlEgress: background traffic whose time the call moved', () => {
+  /** Servers whose windows show no egress, having reached the download `made` times by each window's end. */
+  const earlierPool = (made: number) =>
+    shelfPool(newWorld(), (session) => ({
+      ...session,
+      egress: () => Promise.resolve([]),
+      egressCounted: () => new Map([['connect 127.0.0.1:9', made]]),
+    }));
+  const call = (counted: number) => ({
+    outcome,
+    changes: [],
+    egress: [download],
+    durationMs: 10,
+    endedAtMs: 300,
+    egressCounted: new Map([['connect 127.0.0.1:9', counted]]),
+  });
+
+  it('is background when the control run reached it as often by the same age, before its window', async () => {
+    await using pool = await earlierPool(2);
+    const control = await controlEgress(pool, [], call(2), [download], {}, OPTIONS);
+    expect(control.kind).toBe('background');
+    expect(control.note).toMatch(/as often by the time its server was 550 ms old, some before its window/);
+  });
+
+  it('blames the call when the control run reached it fewer times over its whole life', async () => {
+    await using pool = await earlierPool(1);
+    const control = await controlEgress(pool, [], call(2), [download], {}, OPTIONS);
+    expect(control.kind).toBe('caused');
+  });
+
+  it('compares only destinations both runs counted, each on its own', () => {
+    const dns = 'dns 10.0.0.53:53';
+    const web = 'connect 10.1.2.3:443';
+    expect(
+      reachedAsOften(
+        new Map([
+          [dns, 4],
+          [web, 1],
+        ]),
+        new Map([[dns, 5]]),
+      ),
+    ).toEqual(new Set([dns]));
+    expect(reachedAsOften(new Map([[dns, 4]]), undefined)).toEqual(new Set());
+    expect(reachedAsOften(undefined, new Map([[dns, 4]]))).toEqual(new Set());
+    expect(reachedAsOften(new Map([[dns, 0]]), new Map([[dns, 0]]))).toEqual(new Set());
   });
 });
 
