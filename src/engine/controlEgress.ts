@@ -3,8 +3,9 @@ import type { CallRecord } from '../model/observation.js';
 import type { AmbientEgress } from '../model/report.js';
 import { describeControl, destinationOf } from './ambientEgress.js';
 import type { CommandOptions } from './executeCommand.js';
-import type { PlannedCall } from './runSequence.js';
-import { controlRun } from './runSequence.js';
+import type { Violation } from '../checks/violation.js';
+import type { PlannedCall, RunResult } from './runSequence.js';
+import { controlRun, replayed } from './runSequence.js';
 import type { ControlWindow } from './runTypes.js';
 import type { SessionPool } from './sessionPool.js';
 
@@ -104,5 +105,29 @@ export function reachedAsOften(
   if (call === undefined || control === undefined) return new Set();
   return new Set(
     [...call].filter(([key, count]) => count > 0 && (control.get(key) ?? 0) >= count).map(([key]) => key),
+  );
+}
+
+/**
+ * A shrink candidate's or a replay's violations, their egress controlled as a confirmation's is: a control run
+ * after the same calls, with none for the command, decides, and egress it reached too (or could not cover) is
+ * dropped. Otherwise a smaller candidate whose call a start-up look-up fell in would become the counterexample,
+ * and the replay line would show background traffic as the call's doing.
+ */
+export async function withControlledEgress(
+  pool: SessionPool,
+  result: RunResult,
+  violations: readonly Violation[],
+  options: CommandOptions,
+): Promise<Violation[]> {
+  const egress = violations.find((violation) => violation.hint === 'openWorldHint');
+  const observation = result.observation;
+  if (egress === undefined || observation === undefined) return [...violations];
+  const call = egress.call === 2 ? observation.call2 : observation.call1;
+  const before = replayed(result.steps.map(({ tool, args }) => ({ tool, args })));
+  const control = await controlEgress(pool, before, call, egress.egress ?? [], observation.args, options);
+  if (control.kind !== 'caused') return violations.filter((violation) => violation !== egress);
+  return violations.map((violation) =>
+    violation === egress ? { ...egress, egress: control.caused } : violation,
   );
 }

@@ -5,7 +5,7 @@ import type { ArgumentGuard } from '../generate/index.js';
 import type { HintName, Hints } from '../model/hints.js';
 import type { AmbientEgress, Evidence, FlakyEvidence } from '../model/report.js';
 import { destinationsOf, isBackground, mergeAmbient } from './ambientEgress.js';
-import { controlEgress } from './controlEgress.js';
+import { controlEgress, withControlledEgress } from './controlEgress.js';
 import { ContradictionFound } from './contradictionFound.js';
 import type { EventSink } from '../model/events.js';
 import { confirmContradiction } from './confirmContradiction.js';
@@ -172,11 +172,18 @@ export async function searchRound(
     if (observation === undefined || stopped(options)) return true;
     const seen = violationsOf(options.effective, observation).filter((v) => options.open.has(v.hint));
     // A shrink candidate or a replay shows a state contradiction only in changes its own control windows did
-    // not show: a counterexample's evidence is never a background change.
+    // not show, and egress only where a control run shows none: its evidence is never background.
     const violations =
-      mode.kind === 'search' || mode.windows === undefined
+      mode.kind === 'search'
         ? seen
-        : setAsideInRun(seen, result.windows, mode.windows.ms).violations;
+        : await withControlledEgress(
+            options.pool,
+            result,
+            mode.windows === undefined
+              ? seen
+              : setAsideInRun(seen, result.windows, mode.windows.ms).violations,
+            options,
+          );
     if (violations.length === 0) return true;
     heldShape = shape();
     if (mode.kind !== 'search') throw new ContradictionFound(observation, violations, result.steps);

@@ -3,6 +3,7 @@ import { ContradictionFound } from './contradictionFound.js';
 import type { Generated } from './roundRuns.js';
 import { plan } from './roundRuns.js';
 import { setAsideInRun } from './controlState.js';
+import { withControlledEgress } from './controlEgress.js';
 import { runSequence } from './runSequence.js';
 import type { ControlWindows } from './runTypes.js';
 import type { RoundOptions } from './searchRound.js';
@@ -37,9 +38,13 @@ export async function shrunkAlone(
   if (observation === undefined) return undefined;
   const hints = new Set(found.violations.map((violation) => violation.hint));
   const seen = violationsOf(options.effective, observation).filter((violation) => hints.has(violation.hint));
-  // Set against its own control windows, as every shrink candidate was.
-  const violations =
-    windows === undefined ? seen : setAsideInRun(seen, result.windows, windows.ms).violations;
+  // Set against its own control windows and its egress against a control run, as every shrink candidate was.
+  const violations = await withControlledEgress(
+    options.pool,
+    result,
+    windows === undefined ? seen : setAsideInRun(seen, result.windows, windows.ms).violations,
+    options,
+  );
   if (new Set(violations.map((violation) => violation.hint)).size < hints.size) return undefined;
   return new ContradictionFound(observation, violations, result.steps);
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EgressAttempt } from '../../../harness/process/index.js';
 import { describeControl, mergeAmbient } from '../../../src/engine/ambientEgress.js';
-import { controlEgress, reachedAsOften } from '../../../src/engine/controlEgress.js';
+import { controlEgress, reachedAsOften, withControlledEgress } from '../../../src/engine/controlEgress.js';
+import type { Violation } from '../../../src/checks/violation.js';
+import type { RunResult } from '../../../src/engine/runSequence.js';
 import type { SessionPool } from '../../../src/engine/sessionPool.js';
 import { OPTIONS, newWorld, shelfPool } from './inProcessServers.js';
 
@@ -105,6 +107,44 @@ describe('controlEgress: background traffic whose time the call moved', () => {
     expect(reachedAsOften(new Map([[dns, 4]]), undefined)).toEqual(new Set());
     expect(reachedAsOften(undefined, new Map([[dns, 4]]))).toEqual(new Set());
     expect(reachedAsOften(new Map([[dns, 0]]), new Map([[dns, 0]]))).toEqual(new Set());
+  });
+});
+
+describe('withControlledEgress: a shrink candidate or replay keeps only the egress its control does not show', () => {
+  const egressOf = (attempts: EgressAttempt[]): Violation => ({
+    hint: 'openWorldHint',
+    call: 1,
+    title: 'get claims openWorldHint: false but tried to reach outside the sandbox',
+    changes: [],
+    egress: attempts,
+  });
+  const state: Violation = { hint: 'readOnlyHint', call: 1, title: 'get changed', changes: [] };
+  const run = (attempts: EgressAttempt[]): RunResult => ({
+    steps: [],
+    existing: new Set(),
+    observation: {
+      tool: 'get',
+      args: {},
+      call1: { outcome, changes: [], egress: attempts, durationMs: 10, endedAtMs: 300 },
+      excluded: [],
+    },
+  });
+
+  it('drops egress the control run reached too, keeping the other violations', async () => {
+    await using pool = await backgroundPool();
+    const violations = [egressOf([download]), state];
+    expect(await withControlledEgress(pool, run([download]), violations, OPTIONS)).toEqual([state]);
+  });
+
+  it('keeps the egress only the call reached, and only that', async () => {
+    await using pool = await backgroundPool();
+    const held = await withControlledEgress(
+      pool,
+      run([download, telemetry]),
+      [egressOf([download, telemetry])],
+      OPTIONS,
+    );
+    expect(held.map((violation) => violation.egress)).toEqual([[telemetry]]);
   });
 });
 
