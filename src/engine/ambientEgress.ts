@@ -1,12 +1,6 @@
-import type { EgressAttempt } from '../../harness/process/index.js';
 import { destinationKey } from '../../harness/process/index.js';
 import type { Violation } from '../checks/violation.js';
 import type { AmbientEgress } from '../model/report.js';
-
-/** Where an attempt went, as compared between a call and its control run. */
-export function destinationOf(attempt: EgressAttempt): string {
-  return destinationKey(attempt);
-}
 
 /**
  * Which control run showed background egress, in words: `a control run on a fresh sandbox after the same 2
@@ -22,10 +16,10 @@ export function mergeAmbient(
   into: readonly AmbientEgress[],
   more: readonly AmbientEgress[],
 ): AmbientEgress[] {
-  const seen = new Set(into.map((entry) => destinationOf(entry.egress)));
+  const seen = new Set(into.map((entry) => destinationKey(entry.egress)));
   const merged = [...into];
   for (const entry of more) {
-    const key = destinationOf(entry.egress);
+    const key = destinationKey(entry.egress);
     if (seen.has(key)) continue;
     seen.add(key);
     merged.push(entry);
@@ -33,9 +27,9 @@ export function mergeAmbient(
   return merged;
 }
 
-/** The destinations ambient entries name, as `destinationOf` keys them. */
+/** The destinations ambient entries name, as `destinationKey` keys them. */
 export function destinationsOf(ambient: readonly AmbientEgress[]): ReadonlySet<string> {
-  return new Set(ambient.map((entry) => destinationOf(entry.egress)));
+  return new Set(ambient.map((entry) => destinationKey(entry.egress)));
 }
 
 /** An egress violation every destination of which a control run reached without the call. */
@@ -44,6 +38,6 @@ export function isBackground(violation: Violation, background: ReadonlySet<strin
   return (
     violation.hint === 'openWorldHint' &&
     egress.length > 0 &&
-    egress.every((attempt) => background.has(destinationOf(attempt)))
+    egress.every((attempt) => background.has(destinationKey(attempt)))
   );
 }

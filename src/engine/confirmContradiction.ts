@@ -4,7 +4,7 @@ import type { HintName, Hints } from '../model/hints.js';
 import type { AmbientEgress } from '../model/report.js';
 import { mergeAmbient } from './ambientEgress.js';
 import { suppliersInHistory } from './dataFlow.js';
-import { controlEgress } from './controlEgress.js';
+import { controlViolations } from './controlEgress.js';
 import { CONTROL_MIN_MS, controlState, windowsFor } from './controlState.js';
 import type { CommandOptions } from './executeCommand.js';
 import type { MadeCall, RunResult } from './runSequence.js';
@@ -104,25 +104,21 @@ export async function confirmContradiction(input: ConfirmInput): Promise<Confirm
       violations = [...control.violations];
       replays.push(...control.notes);
     }
-    const egress = violations.find((violation) => violation.hint === 'openWorldHint');
     let background = false;
-    if (confirming && egress !== undefined && observation !== undefined) {
-      const call = egress.call === 2 ? observation.call2 : observation.call1;
-      const control = await controlEgress(
+    if (confirming && observation !== undefined) {
+      const controlled = await controlViolations(
         input.pool,
         replayed(calls),
-        call,
-        egress.egress ?? [],
-        input.target.args,
+        observation,
+        violations,
         input.options,
       );
-      if (control.kind !== 'uncontrolled') ambient = mergeAmbient(ambient, control.ambient);
-      if (control.kind === 'caused') {
-        violations = violations.map((violation) =>
-          violation === egress ? { ...egress, egress: control.caused } : violation,
-        );
-      } else {
-        violations = violations.filter((violation) => violation !== egress);
+      violations = controlled.violations;
+      const control = controlled.control;
+      if (control !== undefined && control.kind !== 'uncontrolled') {
+        ambient = mergeAmbient(ambient, control.ambient);
+      }
+      if (control !== undefined && control.kind !== 'caused') {
         background = control.kind === 'background';
         replays.push(control.note);
       }

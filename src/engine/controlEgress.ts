@@ -1,7 +1,8 @@
 import type { EgressAttempt } from '../../harness/process/index.js';
-import type { CallRecord } from '../model/observation.js';
+import { destinationKey } from '../../harness/process/index.js';
+import type { CallRecord, Observation } from '../model/observation.js';
 import type { AmbientEgress } from '../model/report.js';
-import { describeControl, destinationOf } from './ambientEgress.js';
+import { describeControl } from './ambientEgress.js';
 import type { CommandOptions } from './executeCommand.js';
 import type { Violation } from '../checks/violation.js';
 import type { PlannedCall, RunResult } from './runSequence.js';
@@ -69,10 +70,10 @@ export async function controlEgress(
         'runs: background traffic could not be ruled out',
     };
   }
-  const inWindow = new Set(background.egress.map(destinationOf));
+  const inWindow = new Set(background.egress.map(destinationKey));
   const asOften = reachedAsOften(call?.egressCounted, background.egressCounted);
   const seen = (attempt: EgressAttempt) =>
-    inWindow.has(destinationOf(attempt)) || asOften.has(destinationOf(attempt));
+    inWindow.has(destinationKey(attempt)) || asOften.has(destinationKey(attempt));
   const control = describeControl(before.length, untilAge);
   const ambient = egress.filter(seen).map((attempt) => ({ egress: attempt, args, control }));
   const caused = egress.filter((attempt) => !seen(attempt));
@@ -81,7 +82,7 @@ export async function controlEgress(
     const note = `a control run without the call reached ${reached} of its ${egress.length} destinations within ${window} ms`;
     return { kind: 'caused', caused, ambient, note };
   }
-  const moved = egress.some((attempt) => !inWindow.has(destinationOf(attempt)));
+  const moved = egress.some((attempt) => !inWindow.has(destinationKey(attempt)));
   return {
     kind: 'background',
     ambient,
@@ -109,10 +110,36 @@ export function reachedAsOften(
 }
 
 /**
- * A shrink candidate's or a replay's violations, their egress controlled as a confirmation's is: a control run
- * after the same calls, with none for the command, decides, and egress it reached too (or could not cover) is
- * dropped. Otherwise a smaller candidate whose call a start-up look-up fell in would become the counterexample,
- * and the replay line would show background traffic as the call's doing.
+ * `violations` with their egress violation, if any, controlled (`controlEgress`, after `before`): kept with
+ * only the destinations the call alone reached, or dropped when the control reached them all or could not cover
+ * the call. `control` is what the control run said (absent when no egress was seen).
+ */
+export async function controlViolations(
+  pool: SessionPool,
+  before: readonly PlannedCall[],
+  observation: Observation,
+  violations: readonly Violation[],
+  options: CommandOptions,
+): Promise<{ violations: Violation[]; control?: EgressControl }> {
+  const egress = violations.find((violation) => violation.hint === 'openWorldHint');
+  if (egress === undefined) return { violations: [...violations] };
+  const call = egress.call === 2 ? observation.call2 : observation.call1;
+  const control = await controlEgress(pool, before, call, egress.egress ?? [], observation.args, options);
+  return {
+    control,
+    violations:
+      control.kind === 'caused'
+        ? violations.map((violation) =>
+            violation === egress ? { ...egress, egress: control.caused } : violation,
+          )
+        : violations.filter((violation) => violation !== egress),
+  };
+}
+
+/**
+ * A shrink candidate's or a replay's violations, their egress controlled as a confirmation's is, after the
+ * same calls. Otherwise a smaller candidate whose call a start-up look-up fell in would become the
+ * counterexample, and the replay line would show background traffic as the call's doing.
  */
 export async function withControlledEgress(
   pool: SessionPool,
@@ -120,14 +147,8 @@ export async function withControlledEgress(
   violations: readonly Violation[],
   options: CommandOptions,
 ): Promise<Violation[]> {
-  const egress = violations.find((violation) => violation.hint === 'openWorldHint');
   const observation = result.observation;
-  if (egress === undefined || observation === undefined) return [...violations];
-  const call = egress.call === 2 ? observation.call2 : observation.call1;
+  if (observation === undefined) return [...violations];
   const before = replayed(result.steps.map(({ tool, args }) => ({ tool, args })));
-  const control = await controlEgress(pool, before, call, egress.egress ?? [], observation.args, options);
-  if (control.kind !== 'caused') return violations.filter((violation) => violation !== egress);
-  return violations.map((violation) =>
-    violation === egress ? { ...egress, egress: control.caused } : violation,
-  );
+  return (await controlViolations(pool, before, observation, violations, options)).violations;
 }

@@ -1,9 +1,9 @@
 import type { Change, SandboxSnapshot } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
+import { destinationKey } from '../../harness/process/index.js';
 import { completed } from '../model/callOutcome.js';
 import type { CallOutcome } from '../model/callOutcome.js';
 import type { CallRecord, Observation } from '../model/observation.js';
-import { destinationOf } from './ambientEgress.js';
 import { substituteDeep, withPlaceholders, withPlaceholdersDeep } from './placeholders.js';
 import { preferSandbox } from './preferSandbox.js';
 import type { RunSession } from './session.js';
@@ -78,5 +78,6 @@ function countedFor(
   counted: ReadonlyMap<string, number> | undefined,
 ): ReadonlyMap<string, number> | undefined {
   if (counted === undefined) return undefined;
-  return new Map(egress.map((attempt) => [destinationOf(attempt), counted.get(destinationOf(attempt)) ?? 0]));
+  const keys = egress.map(destinationKey);
+  return new Map(keys.map((key) => [key, counted.get(key) ?? 0]));
 }

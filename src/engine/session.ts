@@ -77,7 +77,7 @@ export interface RunSession extends AsyncDisposable {
   /** The attempts to reach outside the sandbox since the previous call (always empty when not traced). */
   egress(): Promise<readonly EgressAttempt[]>;
   /**
-   * The attempts the server made from its start up to the last `egress()`, by destination (`destinationOf`),
+   * The attempts the server made from its start up to the last `egress()`, by destination (`destinationKey`),
    * repeats included (absent when not traced): a call's run and its control run compared over the same life.
    */
   egressCounted?(): ReadonlyMap<string, number>;
