@@ -16,9 +16,19 @@ const Ajv2019 = interopDefault(Ajv2019Module);
 const Ajv2020 = interopDefault(Ajv2020Module);
 const addFormats = interopDefault(addFormatsModule);
 
-/** A dialect's ajv, strict off (servers send vendor keywords), with the standard formats. */
+/**
+ * A dialect's ajv, strict off (servers send vendor keywords), with the standard formats. Silent: ajv would warn
+ * on the console about what a server's schema holds (`unknown format "json" ignored`, once per compile), and
+ * nothing outside the CLI prints; an unknown format is only a string to the generator.
+ */
 function newAjv(dialect: Dialect, validateSchema: boolean): AjvCore.default {
-  const options = { strict: false, allErrors: false, ownProperties: true, validateSchema };
+  const options = {
+    strict: false,
+    allErrors: false,
+    ownProperties: true,
+    validateSchema,
+    logger: false as const,
+  };
   const ajv =
     dialect === '2020-12'
       ? new Ajv2020(options)

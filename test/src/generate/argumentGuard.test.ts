@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createArgumentGuard, UnsupportedSchemaError } from '../../../src/generate/index.js';
 
 describe('createArgumentGuard', () => {
@@ -115,5 +115,23 @@ describe('createArgumentGuard', () => {
     expect(first.validate({ path: 1 })).toMatchObject({ valid: false });
     expect(other.validate({ path: 'a' })).toEqual({ valid: true });
     expect(first.validate({ path: 'a' })).toEqual({ valid: true });
+  });
+
+  it('prints nothing of a schema ajv only warns about (an unknown format under a hostile property name)', () => {
+    const warn = vi.spyOn(console, 'warn');
+    const log = vi.spyOn(console, 'log');
+    const error = vi.spyOn(console, 'error');
+    try {
+      const guard = createArgumentGuard({
+        type: 'object',
+        properties: { 'icon\u001b[31m': { type: 'string', format: 'json' } },
+      });
+      expect(guard.validate({ 'icon\u001b[31m': '{}' })).toEqual({ valid: true });
+      expect([...warn.mock.calls, ...log.mock.calls, ...error.mock.calls]).toEqual([]);
+    } finally {
+      warn.mockRestore();
+      log.mockRestore();
+      error.mockRestore();
+    }
   });
 });
