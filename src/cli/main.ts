@@ -13,6 +13,7 @@ import { VERSION } from '../version.js';
 import { EXIT } from './exitCodes.js';
 import { FAILURES_DIRECTORY, saveFailures } from './failures.js';
 import { checkOutputs } from './outputs.js';
+import { parseIgnorePatterns } from '../engine/ignorePattern.js';
 import { checkSandboxedEnv } from './sandboxedEnv.js';
 import { applyConfig } from './applyConfig.js';
 import { init } from './init.js';
@@ -121,11 +122,13 @@ async function check(
     );
   }
   checkOutputs(args);
+  parseIgnorePatterns(args.ignore);
   const baseline = loadBaseline(args);
   const given = client === undefined ? [args.command, ...args.args] : [client.command, ...client.args];
   const [command = args.command, ...commandArgs] = resolveCommandPaths(given, io.cwd);
   const serverEnv = { ...(client?.env ?? {}), ...args.env };
   checkSandboxedEnv(serverEnv);
+  const pgEnvironment = pgOptions(args, [...given, ...Object.values(serverEnv)]);
   // What a replay needs, from any directory: the command's files absolute, the client config re-read.
   const replayArgs: CheckArguments = {
     ...args,
@@ -165,7 +168,7 @@ async function check(
       ...(args.fs === undefined ? {} : { fsSeed: args.fs }),
       ...(args.sqlite === undefined ? {} : { sqliteSeed: args.sqlite }),
       ...(args.home === undefined ? {} : { homeSeed: args.home }),
-      ...pgOptions(args, [...given, ...Object.values(serverEnv)]),
+      ...pgEnvironment,
       runs: args.runs,
       maxCommands: args.maxCommands,
       maxObservers: args.maxObservers,
@@ -245,6 +248,18 @@ function pgOptions(args: CheckArguments, words: readonly string[]): { pg?: PgPro
     args.pgUrl !== undefined ||
     words.some((w) => /\{pg[.}]/.test(w));
   if (!wanted) return {};
+  if (args.pg === undefined && !words.some((w) => /\{pg[.}]/.test(w))) {
+    const flag =
+      args.pgUrl !== undefined
+        ? `--pg-url ${withoutPassword(args.pgUrl)}`
+        : `--pg-provider ${args.pgProvider}`;
+    throw new SetupError(
+      `${flag}: says where each run's Postgres database is made, but nothing asks for one: there is no --pg ` +
+        'seed and no {pg} placeholder in the server command or its --env values, so the server would never be ' +
+        'told of the database. Pass --pg <seed.sql> and put {pg} (or {pg.host}, {pg.port}, …) where the server ' +
+        'takes its database, e.g. --env DATABASE_URL={pg}; or drop the option.',
+    );
+  }
   const provider = args.pgProvider ?? (args.pgUrl === undefined ? 'embedded' : 'url');
   if (args.pgUrl !== undefined && provider !== 'url') {
     throw new SetupError(
@@ -258,4 +273,9 @@ function pgOptions(args: CheckArguments, words: readonly string[]): { pg?: PgPro
       ...(args.pgUrl === undefined ? {} : { url: args.pgUrl }),
     },
   };
+}
+
+/** A database URL with its password masked, for messages. */
+function withoutPassword(url: string): string {
+  return url.replace(/^([a-z]+:\/\/[^:@/]*:)[^@/]*@/i, '$1***@');
 }

@@ -1,5 +1,14 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import {
+  accessSync,
+  appendFileSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import {
   createJsonReporter,
   createLiveProgress,
@@ -103,13 +112,35 @@ export function reporterList(value: string, previous: ReporterName[] = []): Repo
   return [...previous, ...(names as ReporterName[])];
 }
 
+/**
+ * Creates `directory` and the directories leading to it, one level at a time from the nearest one that exists
+ * (node's recursive mkdir spins forever on a path under /proc), and fails before any work when it cannot be
+ * written.
+ */
 function ensureDirectory(directory: string): void {
+  const fail = (why: string): never => {
+    throw new SetupError(`--output-dir ${directory}: ${why}. Choose a writable directory.`);
+  };
+  const missing: string[] = [];
+  let existing = resolve(directory);
+  while (!existsSync(existing)) {
+    missing.unshift(existing);
+    const parent = dirname(existing);
+    if (parent === existing) break;
+    existing = parent;
+  }
+  if (!statSync(existing).isDirectory()) fail(`${existing} is not a directory`);
+  for (const path of missing) {
+    try {
+      mkdirSync(path);
+    } catch (error) {
+      fail(`cannot create ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+  }
   try {
-    mkdirSync(directory, { recursive: true });
-  } catch (error) {
-    throw new SetupError(
-      `--output-dir ${directory}: cannot create it (${(error as Error).message}). Choose a writable directory.`,
-    );
+    accessSync(resolve(directory), constants.W_OK);
+  } catch {
+    fail('it is not writable');
   }
 }
 

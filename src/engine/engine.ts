@@ -23,6 +23,7 @@ import type { ServerSpec } from './session.js';
 import { startSession } from './session.js';
 import type { SessionStarter } from './sessionPool.js';
 import { SetupError } from '../model/setupError.js';
+import { parseIgnorePatterns } from './ignorePattern.js';
 
 export interface CheckOptions {
   /** A command to spawn over stdio, or a factory of in-process servers (one per run). */
@@ -86,6 +87,7 @@ export interface CheckOptions {
  * SetupError when nothing can be checked (the seed is missing, the server does not start, no tools).
  */
 export async function runChecks(options: CheckOptions, emit: EventSink): Promise<Report> {
+  parseIgnorePatterns(options.ignore);
   const root = await createWorkRoot(options.workDirectory ?? tmpdir());
   const providers: EnvironmentProvider[] = [];
   const unregister = onExitCleanup(() => removeTreeSync(root));

@@ -1,6 +1,7 @@
 import picomatch from 'picomatch';
 import type { Change } from '../../harness/index.js';
 import { changeKey } from '../../harness/index.js';
+import { parseIgnorePattern } from './ignorePattern.js';
 
 /**
  * What hintproof leaves out of every verdict: entities that changed while nothing was called (ambient), and
@@ -21,7 +22,7 @@ export function exclusionOf(
 }
 
 /**
- * `ENV:GLOB` matches changes of that environment whose entity matches the glob (`fs:**\/*.log` also matches a
+ * `ENV:GLOB` (read by `parseIgnorePattern`) matches changes of that environment whose entity matches the glob (`fs:**\/*.log` also matches a
  * `.log` at the root, dotfiles included); a pattern without `ENV:` applies to every environment. A pg row
  * (`public.audit_log(id=3)`) or column (`public.audit_log.note`) also matches through its table
  * (`pg:public.audit_log`), and an updated row matches when every changed column does (`pg:*.updated_at`).
@@ -30,9 +31,7 @@ export function exclusionOf(
  * table (`sqlite:todo.db#todos`) and its database (`sqlite:todo.db`).
  */
 function ignoreMatcher(pattern: string): (change: Change) => boolean {
-  const colon = pattern.indexOf(':');
-  const environment = colon > 0 ? pattern.slice(0, colon) : undefined;
-  const glob = colon > 0 ? pattern.slice(colon + 1) : pattern;
+  const { environment, glob } = parseIgnorePattern(pattern);
   const matches = picomatch(glob, { dot: true });
   return (change) =>
     (environment === undefined || environment === change.environment) &&

@@ -132,6 +132,39 @@ describe('bad input', () => {
     expectSetupError(result, /does not exist/);
   });
 
+  it('an --output-dir that cannot be made fails at once, SIGTERM-able, naming the path', async () => {
+    const server = ['--', 'node', join(fixtures, 'bad-schema.js')];
+    for (const [dir, phrase] of [
+      ['/proc/nope', /cannot create \/proc\/nope \(ENOENT\)/],
+      [join(scratch, 'a-file/sub'), /a-file is not a directory/],
+    ] as const) {
+      if (dir.includes('a-file')) writeFileSync(join(scratch, 'a-file'), '');
+      const started = Date.now();
+      const result = await runCli(['check', '--reporter', 'json', '--output-dir', dir, ...server], {
+        timeoutMs: 30_000,
+      });
+      expectSetupError(result, new RegExp(`--output-dir ${dir.replaceAll('/', '\\/')}`), phrase);
+      expect(Date.now() - started).toBeLessThan(25_000);
+    }
+  });
+
+  it('--pg-url with nothing asking for a database, and malformed --ignore patterns, are refused', async () => {
+    const server = ['--', 'node', join(fixtures, 'bad-schema.js')];
+    expectSetupError(
+      await runCli(['check', '--pg-url', 'postgres://u:secret@127.0.0.1:1/x', ...server]),
+      /--pg-url postgres:\/\/u:\*\*\*@127\.0\.0\.1:1\/x: .*no --pg seed and no \{pg\} placeholder/s,
+    );
+    expectSetupError(await runCli(['check', '--ignore', '[', ...server]), /"\[" at column 1 is never closed/);
+    expectSetupError(
+      await runCli(['check', '--ignore', 'fz:**', ...server]),
+      /no environment is called "fz"/,
+    );
+    expectSetupError(
+      await runCli(['check', '--ignore', 'fs:', ...server]),
+      /the pattern after the environment is empty/,
+    );
+  });
+
   it('an unknown --tool names the tools the server has', async () => {
     const result = await runCli(['check', '--tool', 'nope', '--', 'node', join(fixtures, 'bad-schema.js')]);
     expectSetupError(result, /"nope": no such tool/, /weird, echo/);
