@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import type { EgressAttempt } from './egressAttempt.js';
 import { destinationKey } from './egressAttempt.js';
 import type { TracedAddress, TracedCall } from './traceLine.js';
-import { parseTraceLine } from './traceLine.js';
+import { parseResumed, parseTraceLine } from './traceLine.js';
 
 /** What of the sandbox's own a trace may name without it being egress. */
 export interface EgressScope {
@@ -32,8 +32,13 @@ const NSCD_SOCKETS = new Set(['/var/run/nscd/socket', '/run/nscd/socket']);
  * - IP (`connect`, or `sendto`/`sendmsg`/`sendmmsg` with an address): any address but loopback, and loopback
  *   ports nothing in the sandbox bound (in its own network namespace, only a host service could be meant);
  *   port 53 is a name look-up (`dns`), a TCP Fast Open send a `connect`, other sends a `datagram`;
- * - unix sockets (`unix`): any path but those the sandbox bound itself and its gates; abstract names are the
- *   network namespace's own, and so the sandbox's;
+ * - unix sockets (`unix`): any path but its gates' (read-only, hintproof's) and those the sandbox bound itself
+ *   when the call reached a socket there. A path it bound is no proof of where the call went: the server may
+ *   have swapped a directory on the way for a link to a host directory since. What it reached is what counts,
+ *   and the sandbox's view leaves no host socket to reach (`sandboxView` masks them all), so a call that
+ *   connected (or sent) reached the sandbox's own socket, and one that failed tried elsewhere: egress (a call
+ *   strace split is judged when its end is read). Abstract names are the network namespace's own, and so the
+ *   sandbox's;
  * - `io_uring_setup`, refused by the trace (its operations, connects included, could not be observed).
  *
  * Bounded: each window lists at most `EGRESS_LISTED` distinct attempts (repeats are listed once) and counts
@@ -45,6 +50,8 @@ export class EgressLog {
   private partial = '';
   private readonly boundPorts = new Set<number>();
   private readonly boundPaths = new Set<string>();
+  /** Per task, a call to a path the sandbox bound whose end strace has not written yet. */
+  private readonly unfinished = new Map<number, EgressAttempt>();
   private listed = new Map<string, EgressAttempt>();
   private omitted = 0;
   /** Attempts since the previous `take`, by destination (`destinationKey`). */
@@ -92,7 +99,7 @@ export class EgressLog {
 
   private read(line: string): void {
     const call = parseTraceLine(line);
-    if (call === undefined) return;
+    if (call === undefined) return this.resumed(line);
     if (call.syscall === 'io_uring_setup') {
       const result = call.result === 'EPERM' ? 'blocked' : call.result;
       return this.add({ kind: 'io_uring', destination: 'io_uring_setup', result });
@@ -106,6 +113,15 @@ export class EgressLog {
     }
   }
 
+  /** The end of a split call to a path the sandbox bound: egress unless it reached a socket. */
+  private resumed(line: string): void {
+    const end = parseResumed(line);
+    const attempt = end === undefined ? undefined : this.unfinished.get(end.pid);
+    if (end === undefined || attempt === undefined) return;
+    this.unfinished.delete(end.pid);
+    if (end.result !== 'connected' && end.result !== 'sent') this.add({ ...attempt, result: end.result });
+  }
+
   private bound(address: TracedAddress, result: string): void {
     if (result !== 'bound' && result !== 'pending') return;
     if (address.family === 'ip') this.boundPorts.add(address.port);
@@ -117,11 +133,16 @@ export class EgressLog {
       if (address.abstract) return undefined;
       const path = posix.normalize(address.path);
       const gates = this.scope.gates ?? [];
-      if (this.boundPaths.has(path) || gates.some((gate) => path === gate || path.startsWith(`${gate}/`))) {
+      if (gates.some((gate) => path === gate || path.startsWith(`${gate}/`))) return undefined;
+      if (call.result === 'ENOENT' && NSCD_SOCKETS.has(path)) return undefined;
+      const attempt: EgressAttempt = { kind: 'unix', destination: address.path, result: call.result };
+      if (!this.boundPaths.has(path)) return attempt;
+      if (call.result === 'connected' || call.result === 'sent') return undefined;
+      if (call.result === 'pending' && call.pid !== undefined) {
+        this.unfinished.set(call.pid, attempt);
         return undefined;
       }
-      if (call.result === 'ENOENT' && NSCD_SOCKETS.has(path)) return undefined;
-      return { kind: 'unix', destination: address.path, result: call.result };
+      return attempt;
     }
     const loopback =
       address.address.startsWith('127.') ||

@@ -3,14 +3,14 @@ import { isAbsolute } from 'node:path';
 import type { UserIds } from './reachable.js';
 import { closedPath, describeClosed, describeUser } from './reachable.js';
 import type { SandboxLayout } from './sandboxPaths.js';
-import { contains, sandboxView, SYSTEM_PATHS } from './sandboxPaths.js';
+import { contains, planView, SYSTEM_PATHS } from './sandboxPaths.js';
 import { SpawnError } from './spawnServer.js';
 
 /**
  * The layout as the sandbox user can use it, when hintproof is root and the server runs as another user.
  *
  * Inside the sandbox every directory on the way to what the server must reach (its run directory, its own
- * files) is a passage of the sandbox's own, open to all (see `sandboxView`): a host directory above them that
+ * files) is a passage of the sandbox's own, open to all (see `planView`): a host directory above them that
  * this user may not enter — a checkout inside a private `mktemp -d`, TMPDIR under /root — is no obstacle. A
  * directory of the server's own files that is itself closed (a clone straight into a private directory) is
  * `opened`: an empty directory open to all, holding each of its entries bound back as it is, symbolic links
@@ -27,12 +27,12 @@ export function passThroughClosed(
   files: readonly string[],
 ): SandboxLayout {
   const inside = new Set([...SYSTEM_PATHS, ...(layout.mounts ?? []).map((mount) => mount.inside)]);
-  const closedThemselves = sandboxView(layout)
+  const closedThemselves = planView(layout)
     .filter((step) => step.kind === 'bind' && !step.writable && step.directory && !inside.has(step.path))
     .map((step) => step.path)
     .filter((path) => closedPath(path, user, 'search', (directory) => directory !== path) !== undefined);
   const usable = closedThemselves.length === 0 ? layout : { ...layout, opened: closedThemselves };
-  const view = sandboxView(usable);
+  const view = planView(usable);
   const passages = new Set(view.filter((step) => step.kind === 'directory').map((step) => step.path));
   const passable = (directory: string) => directory === '/' || passages.has(directory);
   const shown = view.flatMap((step) => (step.kind === 'bind' ? [step.path] : []));

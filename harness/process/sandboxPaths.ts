@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, relative } from 'node:path';
+import { specialsBelow } from './hostSpecials.js';
 
 /** What every isolation mechanism shows of the host and how: the same layout, whoever builds the mounts. */
 export interface SandboxLayout {
@@ -16,7 +17,7 @@ export interface SandboxLayout {
    * Read-only directories (as shown, after widening) that the sandbox user may not enter themselves (a project
    * cloned straight into a private `mktemp -d`): shown as an empty directory of the sandbox's own, open to
    * all, holding each of their entries bound as it is, symbolic links left out (they would be resolved on the
-   * host, past what the directory hid). See `passThroughClosed`.
+   * host, past what the directory hid), and sockets and FIFOs too. See `passThroughClosed`.
    */
   readonly opened?: readonly string[];
   /** Host directories shown read-only at another path inside the sandbox (e.g. a database's socket gate). */
@@ -35,6 +36,11 @@ export interface SandboxLayout {
 export interface Mount {
   readonly host: string;
   readonly inside: string;
+  /**
+   * A gate: hintproof's own directory holding the sockets through which the server reaches the sandbox's
+   * services, shown as it is. In every other shown directory, sockets and FIFOs are masked.
+   */
+  readonly service?: boolean;
 }
 
 /** `127.0.0.1:port` inside the sandbox, forwarded to the unix socket `socket` (a path inside the sandbox). */
@@ -110,18 +116,27 @@ export type ViewStep =
 
 /** How the planner sees the host (injected by tests). */
 export interface HostPaths {
-  /** What is at `path` (not following a last symlink); `undefined` when nothing is. */
-  type(path: string): 'directory' | 'file' | 'symlink' | undefined;
+  /** What is at `path` (not following a last symlink; `special`: a socket or FIFO); `undefined` when nothing is. */
+  type(path: string): 'directory' | 'file' | 'symlink' | 'special' | undefined;
   readlink(path: string): string;
   realpath(path: string): string;
-  /** The names in a directory that are not symbolic links. */
+  /** The names in a directory that are neither symbolic links nor sockets nor FIFOs. */
   entries(path: string): string[];
+  /** Every socket and FIFO at any depth below a directory, as absolute paths (see `specialsBelow`). */
+  specials(path: string): string[];
 }
+
+/** What a socket or FIFO of a shown directory is covered with: nothing to connect to, nothing to open (nodev). */
+const MASK = '/dev/null';
+
+/** The system paths' sockets and FIFOs, found once per process: root's, and large (/usr). */
+const systemSpecials = new Map<string, string[]>();
 
 const HOST: HostPaths = {
   type(path) {
     try {
       const stat = lstatSync(path);
+      if (stat.isSocket() || stat.isFIFO()) return 'special';
       return stat.isSymbolicLink() ? 'symlink' : stat.isDirectory() ? 'directory' : 'file';
     } catch {
       return undefined;
@@ -131,18 +146,49 @@ const HOST: HostPaths = {
   realpath: (path) => realpathSync(path),
   entries: (path) =>
     readdirSync(path, { withFileTypes: true })
-      .filter((entry) => !entry.isSymbolicLink())
+      .filter((entry) => !entry.isSymbolicLink() && !entry.isSocket() && !entry.isFIFO())
       .map((entry) => entry.name),
+  specials(path) {
+    if (!(SYSTEM_PATHS as readonly string[]).includes(path)) return specialsBelow(path);
+    const found = systemSpecials.get(path) ?? specialsBelow(path);
+    systemSpecials.set(path, found);
+    return found;
+  },
 };
 
 /**
- * The sandbox's whole view of the host, as steps both mechanisms follow: the system paths read-only, empty
- * /tmp and /run, the run directory writable, the server's own files read-only, mounts read-only at their
- * inside path; the directories leading to each created empty. Nothing else of the host exists inside: no
- * /home, /root, /var, /srv, /opt, /mnt, nor any socket in them. Sources are resolved on the host (real paths);
- * targets keep the paths the server is given.
+ * The sandbox's whole view of the host (see `planView`), with every socket and FIFO below a read-only host
+ * directory it shows (a gate's excepted) covered by `MASK`, read-only: a read-only mount stops neither a
+ * connect nor an open, and a mount over the entry itself stops both, whatever path leads there (`..`,
+ * /proc/self/cwd, a link). Found when the view is built: one made on the host afterwards (by the user's own
+ * processes) is not covered.
  */
 export function sandboxView(layout: SandboxLayout, host: HostPaths = HOST): ViewStep[] {
+  const steps = planView(layout, host);
+  const gates = new Set((layout.mounts ?? []).filter((mount) => mount.service).map((mount) => mount.inside));
+  const masks = steps.flatMap((step): ViewStep[] =>
+    step.kind !== 'bind' || step.writable || !step.directory || gates.has(step.path)
+      ? []
+      : host.specials(step.source).map((special) => ({
+          kind: 'bind',
+          source: MASK,
+          path: step.path + special.slice(step.source === '/' ? 0 : step.source.length),
+          writable: false,
+          directory: false,
+        })),
+  );
+  return [...steps, ...masks];
+}
+
+/**
+ * What the sandbox shows of the host, as steps both mechanisms follow: the system paths read-only, empty
+ * /tmp and /run, the run directory writable, the server's own files read-only (never a socket or FIFO
+ * itself), mounts read-only at their inside path; the directories leading to each created empty. Nothing else
+ * of the host exists inside: no /home, /root, /var, /srv, /opt, /mnt, nor any socket in them. Sources are
+ * resolved on the host (real paths); targets keep the paths the server is given. `sandboxView` adds the masks
+ * of the sockets and FIFOs in what it shows.
+ */
+export function planView(layout: SandboxLayout, host: HostPaths = HOST): ViewStep[] {
   const steps: ViewStep[] = [];
   const created = new Set<string>(['/']);
   /** Shown whole by a bind or a symlink: nothing can be created below it. */
@@ -159,8 +205,10 @@ export function sandboxView(layout: SandboxLayout, host: HostPaths = HOST): View
     return true;
   };
   const bind = (source: string, path: string, writable: boolean): boolean => {
-    if (isCovered(path) || !passages(path)) return false;
-    const directory = host.type(source) === 'directory';
+    const type = host.type(source);
+    // A socket or FIFO is a way to a host service, never a file of the server's own: not shown.
+    if (type === 'special' || isCovered(path) || !passages(path)) return false;
+    const directory = type === 'directory';
     steps.push({ kind: 'bind', source, path, writable, directory });
     covered.push(path);
     return true;

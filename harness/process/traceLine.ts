@@ -17,9 +17,18 @@ export interface TracedCall {
   readonly fastOpen: boolean;
   /** The errno it failed with, `connected`/`sent`/`bound` when it succeeded, `pending` when unfinished. */
   readonly result: string;
+  /** The task that made it (strace -f), which a `<... resumed>` line names again. */
+  readonly pid?: number;
 }
 
-const CALL = /^(?:\d+ +)?(connect|bind|sendto|sendmsg|sendmmsg|io_uring_setup)\(/;
+/** The end of a call strace split: the task and the result the `<unfinished ...>` line lacked. */
+export interface ResumedCall {
+  readonly pid: number;
+  readonly result: string;
+}
+
+const CALL = /^(?:(\d+) +)?(connect|bind|sendto|sendmsg|sendmmsg|io_uring_setup)\(/;
+const RESUMED = /^(\d+) +<\.\.\. (connect|bind|sendto|sendmsg|sendmmsg) resumed>/;
 const IP =
   /\{sa_family=AF_INET6?, sin6?_port=htons\((\d+)\),[^}]*?(?:inet_addr\("([^"]+)"\)|inet_pton\(AF_INET6, "([^"]+)")/g;
 const UNIX = /\{sa_family=AF_UNIX, sun_path=(@?)"((?:[^"\\]|\\.)*)"/g;
@@ -32,7 +41,7 @@ const UNIX = /\{sa_family=AF_UNIX, sun_path=(@?)"((?:[^"\\]|\\.)*)"/g;
 export function parseTraceLine(line: string): TracedCall | undefined {
   const call = CALL.exec(line);
   if (!call) return undefined;
-  const syscall = call[1] as TracedCall['syscall'];
+  const syscall = call[2] as TracedCall['syscall'];
   const addresses: TracedAddress[] = [];
   const found: { at: number; address: TracedAddress }[] = [];
   for (const match of line.matchAll(IP)) {
@@ -45,14 +54,25 @@ export function parseTraceLine(line: string): TracedCall | undefined {
   }
   for (const { address } of found.sort((a, b) => a.at - b.at)) addresses.push(address);
   if (syscall !== 'io_uring_setup' && addresses.length === 0) return undefined;
-  // At the end of the line: a path the server chose may hold text that looks like a result.
-  const ending = / = (?:-1 (E[A-Z0-9]+)|\d+)(?: \([^()]*\))*$/.exec(line);
-  const succeeded = syscall === 'connect' ? 'connected' : syscall === 'bind' ? 'bound' : 'sent';
-  const result = ending === null ? 'pending' : (ending[1] ?? succeeded);
   return {
     syscall,
     addresses: syscall === 'connect' || syscall === 'bind' ? addresses.slice(0, 1) : addresses,
     fastOpen: syscall === 'sendto' && /, MSG_FASTOPEN\b|\|MSG_FASTOPEN\b/.test(line),
-    result,
+    result: resultOf(line, syscall),
+    ...(call[1] === undefined ? {} : { pid: Number(call[1]) }),
   };
+}
+
+/** Pure: the task and result of a `PID <... connect resumed>) = 0` line (the end of a call strace split). */
+export function parseResumed(line: string): ResumedCall | undefined {
+  const resumed = RESUMED.exec(line);
+  if (!resumed) return undefined;
+  return { pid: Number(resumed[1]), result: resultOf(line, resumed[2] as TracedCall['syscall']) };
+}
+
+function resultOf(line: string, syscall: TracedCall['syscall']): string {
+  // At the end of the line: a path the server chose may hold text that looks like a result.
+  const ending = / = (?:-1 (E[A-Z0-9]+)|\d+)(?: \([^()]*\))*$/.exec(line);
+  const succeeded = syscall === 'connect' ? 'connected' : syscall === 'bind' ? 'bound' : 'sent';
+  return ending === null ? 'pending' : (ending[1] ?? succeeded);
 }

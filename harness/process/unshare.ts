@@ -52,7 +52,8 @@ export function unshareArguments(layout: SandboxLayout, cwd: string): string[] {
         // Every mount below the source comes along (rbind) and is made read-only too.
         const below = step.writable ? [] : mounts.filter((mount) => contains(step.source, mount));
         return [
-          step.directory ? `mkdir -p ${target}` : `touch ${target}`,
+          // A mask's target exists already (a socket or FIFO in a read-only bind): not touched.
+          step.directory ? `mkdir -p ${target}` : `test -e ${target} || touch ${target}`,
           `mount -n ${step.writable ? '--bind' : '--rbind'} ${quote(step.source)} ${target}`,
           `mount -n -o remount,bind,${flags} ${target}`,
           ...below.map(

@@ -198,7 +198,11 @@ export async function startSession(
             ...serverFiles(executable, plain.args, directory).filter((path) => inside(path) === path),
             ...(spec.readOnly ?? []),
           ],
-          mounts: [...(access?.mounts ?? []), ...(spec.relocate === undefined ? [] : [spec.relocate])],
+          // The gates' sockets are the sandbox's services (shown as they are); a relocated package is not.
+          mounts: [
+            ...(access?.mounts ?? []).map((mount) => ({ ...mount, service: true })),
+            ...(spec.relocate === undefined ? [] : [spec.relocate]),
+          ],
           relays: access?.relays ?? [],
         },
         isolation.mechanism ?? availableMechanism(),

@@ -8,9 +8,9 @@ import { checkHostile, egressOf, ISOLATIONS, scratch } from './hostile.js';
 /**
  * Issue 11 row 4: a server that connects to host unix sockets outside the directories hidden before: a
  * mode-777 socket under /var/lib (absent from the smaller host view), and one in the directory hintproof was
- * started from (shown read-only, where a socket can still be connected to). From outside, for each isolation
- * mechanism: the /var/lib listener counts no connection; whatever the other one counts, each attempt is
- * egress, so both tools' `openWorldHint: false` is contradicted with the socket's path as evidence.
+ * started from (shown read-only, its sockets masked: issue 38). From outside, for each isolation mechanism:
+ * neither listener counts a connection, and each attempt is egress, so both tools' `openWorldHint: false` is
+ * contradicted with the socket's path as evidence.
  */
 const work = scratch('row04');
 const varLib = mkdtempSync('/var/lib/row04-');
@@ -53,6 +53,7 @@ describe.each(ISOLATIONS)('row 4: a host unix socket is out of reach or egress (
       expect(result.stderr).not.toContain('internal error');
       expect(result.code).toBe(1);
       expect(host.connections()).toBe(0);
+      expect(near.connections()).toBe(0);
       expect(egressOf(result.report!, 'status_var')).toContainEqual({
         kind: 'unix',
         destination: varPath,

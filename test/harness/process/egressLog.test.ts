@@ -13,6 +13,7 @@ describe('parseTraceLine', () => {
       addresses: [{ family: 'ip', address: '93.184.216.34', port: 443 }],
       fastOpen: false,
       result: 'ENETUNREACH',
+      pid: 7,
     });
     expect(
       parseTraceLine(
@@ -86,6 +87,24 @@ describe('EgressLog', () => {
       'unix /dev/log ENOENT',
       'io_uring io_uring_setup blocked',
     ]);
+  });
+
+  it('counts a path the sandbox bound as its own only when the call reached a socket there', () => {
+    const own = '/tmp/r/run-1/fs/d/own.sock';
+    expect(
+      attemptsOf([
+        `5 bind(4, {sa_family=AF_UNIX, sun_path="${own}"}, 110) = 0`,
+        `5 connect(5, {sa_family=AF_UNIX, sun_path="${own}"}, 110) = 0`,
+        // Its directory swapped for a link to a host directory: the same path now reaches a mask, or nothing.
+        `5 connect(6, {sa_family=AF_UNIX, sun_path="${own}"}, 110) = -1 ECONNREFUSED (Connection refused)`,
+        `5 sendto(7, ""..., 1, 0, {sa_family=AF_UNIX, sun_path="${own}"}, 110) = -1 ENOENT (No such file or directory)`,
+        // Split by strace: judged by its end, which names the task again.
+        `8 connect(9, {sa_family=AF_UNIX, sun_path="${own}"}, 110 <unfinished ...>`,
+        `9 connect(9, {sa_family=AF_UNIX, sun_path="${own}/../own.sock"}, 110 <unfinished ...>`,
+        '9 <... connect resumed>) = 0',
+        '8 <... connect resumed>) = -1 EACCES (Permission denied)',
+      ]),
+    ).toEqual([`unix ${own} ECONNREFUSED`, `unix ${own} ENOENT`, `unix ${own} EACCES`]);
   });
 
   it('reads lines cut anywhere, each once', () => {

@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import type { HostPaths } from '../../../harness/process/sandboxPaths.js';
 import { sandboxView } from '../../../harness/process/sandboxPaths.js';
 
-/** A host with merged /usr, a project under /srv, the caller's HOME, and sockets under /var/lib. */
+const SPECIALS = [
+  '/etc/daemon.sock',
+  '/srv/app/in.fifo',
+  '/srv/app/node_modules/.cache/x.sock',
+  '/tmp/tmp.x/run-1.gate/pg/.s.PGSQL.5432',
+];
+
+/**
+ * A host with merged /usr, a project under /srv (a FIFO in it, a socket in its node_modules), the caller's
+ * HOME, a gate with its socket, and a socket in /etc.
+ */
 const host: HostPaths = {
   type: (path) =>
     ['/bin', '/lib', '/sbin', '/lib64'].includes(path)
@@ -20,10 +30,13 @@ const host: HostPaths = {
         ? 'directory'
         : path === '/srv/app/server.js' || path.endsWith('/index.js')
           ? 'file'
-          : undefined,
+          : SPECIALS.includes(path)
+            ? 'special'
+            : undefined,
   readlink: (path) => `usr${path}`,
   realpath: (path) => path,
   entries: (path) => (path === '/srv/app' ? ['server.js', 'node_modules'] : []),
+  specials: (path) => SPECIALS.filter((special) => special.startsWith(`${path}/`)),
 };
 
 const describeSteps = (layout: Parameters<typeof sandboxView>[0]) =>
@@ -41,7 +54,7 @@ describe('sandboxView', () => {
       describeSteps({
         runDirectory: '/tmp/tmp.x/run-1',
         readOnly: ['/srv/app', '/srv/app/server.js', '/usr/bin', '/opt/node', `${homedir()}/project`],
-        mounts: [{ host: '/tmp/tmp.x/run-1.gate/pg', inside: '/run/postgresql' }],
+        mounts: [{ host: '/tmp/tmp.x/run-1.gate/pg', inside: '/run/postgresql', service: true }],
       }),
     ).toEqual([
       'ro-bind /usr /usr',
@@ -62,6 +75,23 @@ describe('sandboxView', () => {
       ...(homedir() === '/root' ? ['dir /root'] : ['dir /home', `dir ${homedir()}`]),
       `ro-bind ${homedir()}/project ${homedir()}/project`,
       'ro-bind /tmp/tmp.x/run-1.gate/pg /run/postgresql',
+      // Every socket and FIFO of a shown host directory masked; the gate's socket is the sandbox's service.
+      'ro-bind /dev/null /etc/daemon.sock',
+      'ro-bind /dev/null /srv/app/in.fifo',
+      'ro-bind /dev/null /srv/app/node_modules/.cache/x.sock',
+    ]);
+  });
+
+  it('masks sockets and FIFOs where a directory is shown at another path, and never shows one itself', () => {
+    const steps = describeSteps({
+      runDirectory: '/tmp/tmp.x/run-1',
+      readOnly: ['/srv/app/in.fifo', '/etc/daemon.sock'],
+      mounts: [{ host: '/srv/app', inside: '/opt/mcp-server' }],
+    });
+    expect(steps.filter((step) => /fifo|sock/.test(step))).toEqual([
+      'ro-bind /dev/null /etc/daemon.sock',
+      'ro-bind /dev/null /opt/mcp-server/in.fifo',
+      'ro-bind /dev/null /opt/mcp-server/node_modules/.cache/x.sock',
     ]);
   });
 
@@ -70,10 +100,8 @@ describe('sandboxView', () => {
       runDirectory: '/tmp/tmp.x/run-1',
       readOnly: ['/', homedir(), '/srv', '/opt', '/tmp', '/tmp/tmp.x', '/tmp/tmp.x/run-1/fs'],
     });
-    expect(steps.filter((step) => step.startsWith('ro-bind')).map((step) => step.split(' ')[2])).toEqual([
-      '/usr',
-      '/etc',
-    ]);
+    const shown = steps.filter((step) => step.startsWith('ro-bind') && !step.includes('/dev/null'));
+    expect(shown.map((step) => step.split(' ')[2])).toEqual(['/usr', '/etc']);
   });
 
   it('opens a closed project: an open directory of its own, holding each entry bound as it is', () => {
@@ -82,11 +110,14 @@ describe('sandboxView', () => {
       readOnly: ['/srv/app'],
       opened: ['/srv/app'],
     });
-    expect(steps.slice(-4)).toEqual([
+    // Its FIFO is no entry (the host says so); the socket in its node_modules is masked.
+    expect(steps.slice(-6)).toEqual([
       'dir /srv',
       'dir /srv/app',
       'ro-bind /srv/app/server.js /srv/app/server.js',
       'ro-bind /srv/app/node_modules /srv/app/node_modules',
+      'ro-bind /dev/null /etc/daemon.sock',
+      'ro-bind /dev/null /srv/app/node_modules/.cache/x.sock',
     ]);
   });
 
