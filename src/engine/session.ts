@@ -265,16 +265,15 @@ export async function startSession(
 }
 
 /**
- * The server's own files, shown read-only even where HOME or /tmp is hidden: the invocation directory, the
- * interpreter's installation, and the files and directories its arguments name (a socket is a service, not a
+ * The server's own files, shown read-only even where HOME or /tmp is hidden: the interpreter's installation, and the files and directories its arguments name (a socket is a service, not a
  * file of the server's), each widened to its project (resolved from the file's real location, links followed:
  * these are the user's own paths, never the sandbox's) plus every `node_modules` directory above it, where
  * Node looks for its dependencies (a package run from inside a project's node_modules has its dependencies
  * beside it, not in it).
  */
 function serverFiles(executable: string, args: readonly string[], directory: string): string[] {
+  // Not the invocation directory: the server runs in its sandbox, and its files there are named by its arguments.
   return [
-    process.cwd(),
     dirname(dirname(executable)),
     ...args.filter((arg) => isAbsolute(arg) && isFileOrDirectory(arg)).map((arg) => realpathSync(arg)),
   ]
