@@ -1,4 +1,6 @@
 import type { Change } from '../change.js';
+import { NotUnderstood } from '../notUnderstood.js';
+import { understand } from '../understand.js';
 import type { Snapshot } from '../environment.js';
 import type { FsEntry } from './fsEntry.js';
 import { diffJsonFile } from './diffJsonFile.js';
@@ -68,23 +70,37 @@ function diffTrees(
     .filter((path) => !sqlite.handled.has(path) && !git.handled.has(path))
     .sort(comparePaths);
   const changes: Change[] = [...sqlite.changes, ...git.changes];
+  const notUnderstood = new Map([...sqlite.notUnderstood, ...git.notUnderstood]);
   for (const path of paths) {
     const a = old.get(path);
     const b = now.get(path);
+    const note = notUnderstood.get(path);
     if (a !== undefined && b !== undefined) {
-      changes.push(...compareEntries(path, a, b));
+      changes.push(...noted(compareEntries(path, a, b, note === undefined), note));
       continue;
     }
     const change =
       a === undefined
         ? b && { kind: 'add' as const, detail: describeEntry(b) }
         : { kind: 'delete' as const, detail: describeEntry(a) };
-    if (change !== undefined) changes.push({ ...change, environment: FS_ENVIRONMENT, entity: path });
+    if (change !== undefined)
+      changes.push(...noted([{ ...change, environment: FS_ENVIRONMENT, entity: path }], note));
   }
   return changes;
 }
 
-function compareEntries(path: string, a: FsEntry, b: FsEntry): Change[] {
+/**
+ * A file that a reading by meaning did not understand (a SQLite database, a git state file, a JSON document)
+ * says so on its changes, so that a change of its bytes never passes for one understood: `…, content changed;
+ * not understood as SQLite: page 2 is not a b-tree page; compared as bytes`.
+ */
+function noted(changes: Change[], note: string | undefined): Change[] {
+  if (note === undefined) return changes;
+  return changes.map((change) => ({ ...change, detail: `${change.detail}; ${note}; compared as bytes` }));
+}
+
+/** The changes of a path on both sides; `byRecords`: a JSON file's records are compared when both parse. */
+function compareEntries(path: string, a: FsEntry, b: FsEntry, byRecords: boolean): Change[] {
   const at = (kind: Change['kind'], detail: string): Change => ({
     kind,
     environment: FS_ENVIRONMENT,
@@ -97,8 +113,14 @@ function compareEntries(path: string, a: FsEntry, b: FsEntry): Change[] {
   let records: Change[] | undefined;
   if (a.type === 'file' && !sameContent(a, b)) {
     appended = isAppend(a, b);
-    if (!appended) records = diffJsonFile(path, a, b);
-    if (records === undefined) parts.push(appended ? `+${bytes(b.size - a.size)}` : contentDetail(a, b));
+    const read =
+      !appended && byRecords
+        ? understand('JSON', a.size + b.size, (budget) => diffJsonFile(path, a, b, budget))
+        : undefined;
+    const note = read instanceof NotUnderstood ? `; ${read.message}; compared as bytes` : '';
+    records = read instanceof NotUnderstood ? undefined : read;
+    if (records === undefined)
+      parts.push(appended ? `+${bytes(b.size - a.size)}` : contentDetail(a, b) + note);
   }
   if (a.type === 'symlink' && a.target !== b.target) {
     parts.push(`target ${String(a.target)} → ${String(b.target)}`);

@@ -1,3 +1,4 @@
+import type { ParseBudget } from '../parseBudget.js';
 import { identityKey, identityToken, weakIdentity } from './identityKey.js';
 import type { JsonValue } from './jsonValue.js';
 import { alignRecords } from './alignRecords.js';
@@ -47,9 +48,16 @@ export interface RecordDiff {
  *   `modify` (`order changed`): a reorder changes the document (see `hasOrderedMatching`).
  * - Anything else that differs (scalars, or a value that changed type) is a `modify`, detail `old → new`.
  * - Values that are deep-equal are no change, whatever their bytes (whitespace, key order, `1.0` vs `1`).
+ *
+ * With `budget`, each value compared is a step of it and each serialisation made is spent from it.
  */
-export function diffJson(before: JsonValue, after: JsonValue, limit: number): RecordDiff {
-  const differ = new Differ(limit);
+export function diffJson(
+  before: JsonValue,
+  after: JsonValue,
+  limit: number,
+  budget?: ParseBudget,
+): RecordDiff {
+  const differ = new Differ(limit, budget);
   differ.value(before, after, undefined);
   return { changes: differ.changes, omitted: differ.omitted };
 }
@@ -89,17 +97,29 @@ class Differ {
   readonly omitted: Record<RecordChangeKind, number> = { add: 0, modify: 0, delete: 0 };
   private readonly canonical = new Canonical();
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly budget: ParseBudget | undefined,
+  ) {}
 
   value(a: JsonValue, b: JsonValue, at: Location | undefined): void {
     if (a === b) return;
+    this.budget?.step();
     // Below the root, identical serialisations are the common case and the cheapest to rule out (natively).
-    if (at !== undefined && typeof a === 'object' && JSON.stringify(a) === JSON.stringify(b)) return;
+    if (at !== undefined && typeof a === 'object' && this.sameText(a, b)) return;
     if (Array.isArray(a) && Array.isArray(b)) this.array(a, b, at);
     else if (isJsonObject(a) && isJsonObject(b)) this.object(a, b, at);
     else if (typeof a === 'object' || typeof b === 'object' || a !== b) {
       this.emit('modify', at, () => `${this.short(a, 40)} → ${this.short(b, 40)}`);
     }
+  }
+
+  /** Whether two values serialise alike; the text made is spent (each level of a deep document again). */
+  private sameText(a: JsonValue, b: JsonValue): boolean {
+    const left = JSON.stringify(a);
+    const right = JSON.stringify(b);
+    this.budget?.spend(left.length + right.length, 'serialising a nested value');
+    return left === right;
   }
 
   private object(a: Record<string, JsonValue>, b: Record<string, JsonValue>, at: Location | undefined): void {

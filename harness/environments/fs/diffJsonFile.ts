@@ -1,10 +1,12 @@
 import type { Change } from '../change.js';
+import { NotUnderstood } from '../notUnderstood.js';
+import type { ParseBudget } from '../parseBudget.js';
 import type { RecordChange } from './diffJson.js';
 import { diffJson, summariseOmitted } from './diffJson.js';
 import type { FsEntry } from './fsEntry.js';
 import { FS_ENVIRONMENT } from './fsEntry.js';
 import type { JsonFormat } from './parseJsonPair.js';
-import { parseJsonPair } from './parseJsonPair.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan, parseJsonPair } from './parseJsonPair.js';
 
 /** Record changes listed per file at most; the rest are summarised in one more change on the file itself. */
 export const RECORD_CHANGE_LIMIT = 50;
@@ -12,7 +14,8 @@ export const RECORD_CHANGE_LIMIT = 50;
 /**
  * The record-level changes of a file whose content changed other than by an append, when the snapshots kept
  * both versions' text (see `FsEntry.text`) and both read as JSON, or both as JSON Lines (see
- * `parseJsonPair`); otherwise `undefined`, and the caller reports the file as one `modify`. Pure.
+ * `parseJsonPair`); otherwise `undefined`, and the caller reports the file as one `modify`. Throws
+ * NotUnderstood for content nested too deep to read, or whose diff goes past `budget`. Pure.
  *
  * Each change's entity is `path#pointer` (`bookmarks.json#/bookmarks/[id=b1]/title`; for JSON Lines the lines
  * are the top-level array: `memory.jsonl#[name=Alice]/observations/["likes tea"]`), or `path` itself for a
@@ -21,13 +24,22 @@ export const RECORD_CHANGE_LIMIT = 50;
  * `RECORD_CHANGE_LIMIT` changes, one more change on `path` counts the rest; its kind is the most destructive
  * among them (`delete`, else `modify`, else `add`), so checks see what they would have seen.
  */
-export function diffJsonFile(path: string, a: FsEntry, b: FsEntry): Change[] | undefined {
+export function diffJsonFile(
+  path: string,
+  a: FsEntry,
+  b: FsEntry,
+  budget?: ParseBudget,
+): Change[] | undefined {
   const before = keptText(a);
   const after = keptText(b);
   if (before === undefined || after === undefined) return undefined;
   const pair = parseJsonPair(path, before, after);
-  if (pair === undefined) return undefined;
-  const { changes, omitted } = diffJson(pair.before, pair.after, RECORD_CHANGE_LIMIT);
+  if (pair === undefined) {
+    if (nestsDeeperThan(before, MAX_JSON_DEPTH) || nestsDeeperThan(after, MAX_JSON_DEPTH))
+      throw new NotUnderstood('JSON', `nested deeper than ${MAX_JSON_DEPTH} arrays or objects`);
+    return undefined;
+  }
+  const { changes, omitted } = diffJson(pair.before, pair.after, RECORD_CHANGE_LIMIT, budget);
   const listed: Change[] = changes.map((change) => toChange(path, pair.format, change));
   const summary = summariseOmitted(omitted);
   if (summary !== undefined) {

@@ -1,7 +1,9 @@
 import type { Change } from '../change.js';
 import { diffGitStates } from '../git/diffGitStates.js';
 import type { GitFiles, GitState } from '../git/gitState.js';
-import { isGitScratchPath, isGitStatePath, readGitState } from '../git/gitState.js';
+import { isGitScratchPath, isGitStatePath, NOT_KEPT, readGitState } from '../git/gitState.js';
+import { NotUnderstood } from '../notUnderstood.js';
+import { understand } from '../understand.js';
 import type { FsEntry } from './fsEntry.js';
 import type { StructuredDiff } from './sqliteFiles.js';
 
@@ -37,6 +39,7 @@ function gitDirectories(entries: Entries): string[] {
 export function diffGitDirectories(old: Entries, now: Entries, environment: string): StructuredDiff {
   const changes: Change[] = [];
   const handled = new Set<string>();
+  const notUnderstood = new Map<string, string>();
   for (const directory of new Set([...gitDirectories(old), ...gitDirectories(now)])) {
     const prefix = directory === '' ? '' : `${directory}/`;
     const before = filesOf(old, prefix);
@@ -45,10 +48,26 @@ export function diffGitDirectories(old: Entries, now: Entries, environment: stri
     const changed = [...new Set([...before.keys(), ...after.keys()])]
       .filter((path) => isGitStatePath(path) && !same(old.get(prefix + path), now.get(prefix + path)))
       .sort();
-    const a: GitState = readGitState(before, (path) => old.get(prefix + path)?.sha256);
-    const b: GitState = readGitState(after, (path) => now.get(prefix + path)?.sha256);
-    const unreadable = new Set([...a.unreadable, ...b.unreadable]);
     const name = directory === '' ? '.' : directory;
+    const read = understand('git', keptBytes(before) + keptBytes(after), (budget) => {
+      const a: GitState = readGitState(before, (path) => old.get(prefix + path)?.sha256, budget);
+      const b: GitState = readGitState(after, (path) => now.get(prefix + path)?.sha256, budget);
+      const unreadable = new Map([...a.unreadable, ...b.unreadable]);
+      const readable = changed.filter((path) => !unreadable.has(path));
+      return {
+        unreadable,
+        changes: changed.length === 0 ? [] : diffGitStates(environment, name, a, b, readable),
+      };
+    });
+    if (read instanceof NotUnderstood) {
+      // Every state file of the directory is compared as bytes, saying why.
+      for (const path of [...before.keys(), ...after.keys()])
+        if (isGitStatePath(path)) notUnderstood.set(prefix + path, read.message);
+      continue;
+    }
+    const { unreadable } = read;
+    for (const [path, reason] of unreadable)
+      if (reason !== NOT_KEPT) notUnderstood.set(prefix + path, new NotUnderstood('git', reason).message);
     // The directories that hold state files (objects/ab, refs/heads) go with them.
     for (const entries of [old, now]) {
       for (const [path, entry] of entries) {
@@ -69,18 +88,16 @@ export function diffGitDirectories(old: Entries, now: Entries, environment: stri
         if (entry.type === 'file' || entry.type === 'directory') handled.add(path);
       }
     }
-    if (changed.length === 0) continue;
-    changes.push(
-      ...diffGitStates(
-        environment,
-        name,
-        a,
-        b,
-        changed.filter((path) => !unreadable.has(path)),
-      ),
-    );
+    changes.push(...read.changes);
   }
-  return { changes, handled };
+  return { changes, handled, notUnderstood };
+}
+
+/** The bytes kept of a git directory's files: what reading it may spend a budget for. */
+function keptBytes(files: GitFiles): number {
+  let total = 0;
+  for (const bytes of files.values()) total += bytes?.length ?? 0;
+  return total;
 }
 
 function scratchHolder(path: string): string {

@@ -74,7 +74,7 @@ function hasLossyNumbers(text: string): boolean {
 }
 
 /** Whether `[` and `{` outside strings nest deeper than `limit` anywhere in `text` (valid JSON or not). */
-function nestsDeeperThan(text: string, limit: number): boolean {
+export function nestsDeeperThan(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

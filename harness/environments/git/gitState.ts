@@ -1,3 +1,4 @@
+import type { ParseBudget } from '../parseBudget.js';
 import type { GitIndexEntry } from './readGitIndex.js';
 import { GitFormatError, readGitIndex } from './readGitIndex.js';
 import { packCommits } from './packCommitCache.js';
@@ -19,11 +20,14 @@ export interface GitState {
   readonly looseHeads: ReadonlyMap<string, Uint8Array>;
   /** The parents of the commits its packs hold whole (packs up to PACK_FILE_LIMIT), by object id. */
   readonly packedParents: ReadonlyMap<string, readonly string[]>;
-  /** Files the state was read from that could not be parsed: they are compared as bytes instead. */
-  readonly unreadable: readonly string[];
+  /** Files the state was read from that could not be parsed, with why: they are compared as bytes instead. */
+  readonly unreadable: ReadonlyMap<string, string>;
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
+
+/** Why a state file is unreadable when the snapshot did not keep its bytes (too large): no format problem. */
+export const NOT_KEPT = 'its content was not kept';
 
 /**
  * Whether a path inside a git directory is read by meaning (refs, the index's entries, the object set) rather
@@ -78,17 +82,24 @@ export function isPackPath(path: string): boolean {
 /**
  * Reads a git directory's refs, index entries, object set and the parents of its commits (loose, or whole in a
  * pack) from its files. `hashOf` gives a file's content hash, by which a pack's commits are parsed once
- * (packCommits). Pure but for that cache.
+ * (packCommits). Reading it spends `budget` (index paths, inflated commits): past it, NotUnderstood. Pure but
+ * for that cache.
  */
-export function readGitState(files: GitFiles, hashOf?: (path: string) => string | undefined): GitState {
-  const unreadable: string[] = [];
+export function readGitState(
+  files: GitFiles,
+  hashOf?: (path: string) => string | undefined,
+  budget?: ParseBudget,
+): GitState {
+  const unreadable = new Map<string, string>();
+  const notKept = NOT_KEPT;
   const text = (path: string) => {
     const bytes = files.get(path);
     return bytes === undefined ? undefined : decoder.decode(bytes);
   };
   const oidLength = /objectformat\s*=\s*sha256/i.test(text('config') ?? '') ? 32 : 20;
   const refs = new Map<string, string>(readPackedRefs(text('packed-refs') ?? ''));
-  if (files.has('packed-refs') && files.get('packed-refs') === undefined) unreadable.push('packed-refs');
+  if (files.has('packed-refs') && files.get('packed-refs') === undefined)
+    unreadable.set('packed-refs', notKept);
   const objects = new Set<string>();
   const looseHeads = new Map<string, Uint8Array>();
   const packedParents = new Map<string, readonly string[]>();
@@ -96,15 +107,15 @@ export function readGitState(files: GitFiles, hashOf?: (path: string) => string 
   for (const [path, bytes] of files) {
     if (!isGitStatePath(path)) continue;
     if (path === 'HEAD' || path.startsWith('refs/')) {
-      if (bytes === undefined) unreadable.push(path);
+      if (bytes === undefined) unreadable.set(path, notKept);
       else refs.set(path, readLooseRef(decoder.decode(bytes)));
     } else if (path === 'index') {
       try {
-        if (bytes === undefined) throw new GitFormatError('content not kept');
-        index = readGitIndex(bytes, oidLength);
+        if (bytes === undefined) throw new GitFormatError(notKept);
+        index = readGitIndex(bytes, oidLength, budget);
       } catch (error) {
         if (!(error instanceof GitFormatError)) throw error;
-        unreadable.push(path);
+        unreadable.set(path, error.reason);
       }
     } else if (path.startsWith('objects/')) {
       const loose = LOOSE_OBJECT.exec(path);
@@ -114,11 +125,11 @@ export function readGitState(files: GitFiles, hashOf?: (path: string) => string 
       }
       if (/^objects\/pack\/[^/]+\.idx$/.test(path)) {
         try {
-          if (bytes === undefined) throw new GitFormatError('content not kept');
+          if (bytes === undefined) throw new GitFormatError(notKept);
           for (const id of readPackIndex(bytes, oidLength)) objects.add(id);
         } catch (error) {
           if (!(error instanceof GitFormatError)) throw error;
-          unreadable.push(path);
+          unreadable.set(path, error.reason);
         }
       }
       if (isPackPath(path) && bytes !== undefined) {
@@ -128,7 +139,7 @@ export function readGitState(files: GitFiles, hashOf?: (path: string) => string 
         const key = hashes.every((hash) => hash !== undefined) ? hashes.join(':') : undefined;
         try {
           if (idx !== undefined) {
-            for (const [oid, parents] of packCommits(bytes, idx, oidLength, key))
+            for (const [oid, parents] of packCommits(bytes, idx, oidLength, key, budget))
               packedParents.set(oid, parents);
           }
         } catch (error) {

@@ -1,3 +1,6 @@
+import { NotUnderstood } from '../notUnderstood.js';
+import type { ParseBudget } from '../parseBudget.js';
+
 /** One entry of a git index: what `git ls-files -s` prints, never the stat cache that comes with it. */
 export interface GitIndexEntry {
   readonly path: string;
@@ -11,8 +14,11 @@ export interface GitIndexEntry {
 }
 
 /** The index file does not parse; it is then compared as bytes. */
-export class GitFormatError extends Error {
-  override readonly name = 'GitFormatError';
+export class GitFormatError extends NotUnderstood {
+  constructor(reason: string) {
+    super('git', reason);
+    this.name = 'GitFormatError';
+  }
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
@@ -22,9 +28,14 @@ const decoder = new TextDecoder('utf-8', { fatal: false });
  * (ctime, mtime, dev, ino, uid, gid, size) and the extensions (cache tree, untracked cache, fsmonitor…) are
  * skipped: git rewrites them whenever it refreshes its cache (`git status`), and they say nothing about what
  * is staged. `oidLength` is 20 for SHA-1 repositories, 32 for SHA-256. Throws GitFormatError on a file that
- * is not an index. Pure.
+ * is not an index. Each entry is a step of `budget` and its path is spent from it: version 4's paths each
+ * repeat the one before, so n entries of a few bytes may name paths n²/2 bytes long in all. Pure.
  */
-export function readGitIndex(bytes: Uint8Array, oidLength = 20): Map<string, GitIndexEntry> {
+export function readGitIndex(
+  bytes: Uint8Array,
+  oidLength = 20,
+  budget?: ParseBudget,
+): Map<string, GitIndexEntry> {
   if (bytes.length < 12 || decoder.decode(bytes.subarray(0, 4)) !== 'DIRC') {
     throw new GitFormatError('not a git index (no DIRC signature)');
   }
@@ -36,6 +47,7 @@ export function readGitIndex(bytes: Uint8Array, oidLength = 20): Map<string, Git
   let at = 12;
   let previous = '';
   for (let i = 0; i < count; i++) {
+    budget?.step();
     const start = at;
     if (at + 40 + oidLength + 2 > bytes.length) throw new GitFormatError(`entry ${i} runs past the end`);
     const mode = view.getUint32(at + 24);
@@ -54,6 +66,8 @@ export function readGitIndex(bytes: Uint8Array, oidLength = 20): Map<string, Git
       at += strip.length;
       const end = bytes.indexOf(0, at);
       if (end < 0 || strip.value > previous.length) throw new GitFormatError(`entry ${i} has a damaged path`);
+      // Twice: the path, and the key it is stored under.
+      budget?.spend(2 * (previous.length - strip.value + end - at), `index entry ${i}'s path`);
       path = previous.slice(0, previous.length - strip.value) + decoder.decode(bytes.subarray(at, end));
       at = end + 1;
     } else {

@@ -1,4 +1,5 @@
 import { constants, inflateSync } from 'node:zlib';
+import type { ParseBudget } from '../parseBudget.js';
 import { commitParents } from './readLooseCommit.js';
 import type { PackIndexEntry } from './readPackIndex.js';
 
@@ -24,12 +25,14 @@ const decoder = new TextDecoder('utf-8', { fatal: false });
  * index lists): each entry's header (type and size, a varint) is read at its offset, and a commit's first
  * COMMIT_INPUT_BYTES are inflated (output bounded) to its parent lines. Deltified entries (their content is
  * another object's plus a delta), other object types, entries cut short or out of the pack and packs of
- * another version are left out: their commits are unknown. Every byte may be hostile. Pure.
+ * another version are left out: their commits are unknown. Every byte may be hostile: each entry is a step of
+ * `budget` and what it inflates to is spent from it (an index may list one small bomb 200,000 times). Pure.
  */
 export function readPackCommits(
   pack: Uint8Array,
   entries: readonly PackIndexEntry[],
   oidLength = 20,
+  budget?: ParseBudget,
 ): Map<string, readonly string[]> {
   const parents = new Map<string, readonly string[]>();
   const view = new DataView(pack.buffer, pack.byteOffset, pack.byteLength);
@@ -39,11 +42,13 @@ export function readPackCommits(
   if (version !== 2 && version !== 3) return parents;
   for (const { oid, offset } of entries) {
     if (parents.size >= MAX_PACK_COMMITS) break;
+    budget?.step();
     if (offset < 12 || offset >= end) continue;
     const header = entryHeader(pack, offset, end);
     if (header?.type !== COMMIT) continue;
     const found = inflatedParents(
       pack.subarray(header.data, Math.min(end, header.data + COMMIT_INPUT_BYTES)),
+      budget,
     );
     if (found !== undefined) parents.set(oid, found);
   }
@@ -67,15 +72,19 @@ function entryHeader(
   return { type, data: at };
 }
 
-function inflatedParents(compressed: Uint8Array): string[] | undefined {
+function inflatedParents(compressed: Uint8Array, budget: ParseBudget | undefined): string[] | undefined {
+  let inflated: Buffer;
   try {
     // Bounded by its input: 1 KiB, however repetitive the message after the headers.
-    const inflated = inflateSync(compressed, {
+    inflated = inflateSync(compressed, {
       finishFlush: constants.Z_SYNC_FLUSH,
       maxOutputLength: COMMIT_OUTPUT_LIMIT,
     });
-    return commitParents(decoder.decode(inflated.subarray(0, 8192)));
   } catch {
+    // Past the bound (a bomb) or not deflate: its parents are unknown, and the bound was inflated all the same.
+    budget?.spend(COMMIT_OUTPUT_LIMIT, 'a commit that does not inflate');
     return undefined;
   }
+  budget?.spend(inflated.length, 'an inflated commit');
+  return commitParents(decoder.decode(inflated.subarray(0, 8192)));
 }

@@ -122,6 +122,8 @@ function readCell(image: SqliteImage, node: BtreeNode, offset: number): Cell {
     at += key.length;
   }
   const total = size.value;
+  // Decoded next, whether it is a view or a copy: cells pointing at one another's bytes add up.
+  image.budget.spend(total, `page ${node.number}: a cell's payload`);
   const local = localPayload(total, image.usableSize, node.kind === 'table-leaf');
   if (at + local > image.usableSize)
     throw new CorruptDatabaseError(`page ${node.number}: a cell runs past the page`);

@@ -1,4 +1,6 @@
-export { COMPANION_SUFFIXES, readSqliteDatabase } from './sqliteDatabase.js';
+export { COMPANION_SUFFIXES, readSqliteDatabase, spending } from './sqliteDatabase.js';
+export { inputBytes } from './sqliteImage.js';
+export type { DatabaseFiles } from './sqliteImage.js';
 export type { SqliteDatabase } from './sqliteDatabase.js';
 export { diffSqliteDatabases } from './diffSqliteDatabases.js';
 export { harvestSqliteDatabase } from './harvestSqliteDatabase.js';

@@ -1,3 +1,4 @@
+import { ParseBudget } from '../parseBudget.js';
 import type { FileBytes } from './filePages.js';
 import { fileRange } from './filePages.js';
 import type { JournalContent } from './journalPages.js';
@@ -42,12 +43,51 @@ export interface SqliteImage {
   /** Where the committed state came from, for evidence and tests. */
   readonly walFrames: number;
   readonly rolledBack: boolean;
-  /** Page `number` (1-based). Throws CorruptDatabaseError past the end. */
+  /** What reading it may spend: each page asked for is a step of it, each cell's payload is spent from it. */
+  readonly budget: ParseBudget;
+  /** Page `number` (1-based), a step of `budget`. Throws CorruptDatabaseError past the end. */
   page(number: number): Uint8Array;
 }
 
-/** Builds the committed image of a database from its files; throws CorruptDatabaseError if it is not one. */
-export function openImage(files: DatabaseFiles): SqliteImage {
+/** The pages of each image, uncounted: what `withBudget` counts again against another budget. */
+const lookups = new WeakMap<SqliteImage, (number: number) => Uint8Array>();
+
+/** The bytes of a database's files, from which the budget of reading it is made. */
+export function inputBytes(files: DatabaseFiles): number {
+  return files.main.length + (files.wal?.length ?? 0) + (files.journal?.length ?? 0);
+}
+
+/**
+ * `image` read on with `budget` (a diff of two images spends one budget): the same pages, counted again.
+ * The image itself is unchanged, so a database read once serves every diff it takes part in.
+ */
+export function withBudget(image: SqliteImage, budget: ParseBudget): SqliteImage {
+  const lookup = lookups.get(image);
+  if (lookup === undefined || image.budget === budget) return image;
+  return counted({ ...image, budget }, lookup);
+}
+
+function counted(image: Omit<SqliteImage, 'page'>, lookup: (number: number) => Uint8Array): SqliteImage {
+  const { budget } = image;
+  const made: SqliteImage = {
+    ...image,
+    page(number: number): Uint8Array {
+      budget.step();
+      return lookup(number);
+    },
+  };
+  lookups.set(made, lookup);
+  return made;
+}
+
+/**
+ * Builds the committed image of a database from its files; throws CorruptDatabaseError if it is not one.
+ * Reading it spends `budget` (by default one fit for the files' size).
+ */
+export function openImage(
+  files: DatabaseFiles,
+  budget = ParseBudget.forInput('SQLite', inputBytes(files)),
+): SqliteImage {
   const { main } = files;
   let pageSize: number | undefined;
   if (main.length > 0) {
@@ -64,7 +104,7 @@ export function openImage(files: DatabaseFiles): SqliteImage {
   if (pageSize === undefined) {
     const first = wal?.pages.get(1);
     // A zero-length file is an empty database to SQLite, until a transaction writes its first page.
-    if (first === undefined) return emptyImage();
+    if (first === undefined) return emptyImage(budget);
     pageSize = headerPageSize(first);
   }
   const size = pageSize;
@@ -84,7 +124,7 @@ export function openImage(files: DatabaseFiles): SqliteImage {
     return content;
   };
   // A hot journal of the transaction that created the database: its committed state is empty.
-  if (pageCount === 0) return emptyImage(true);
+  if (pageCount === 0) return emptyImage(budget, true);
   const first = lookup(1);
   if (!hasSqliteHeader(first)) throw new CorruptDatabaseError('page 1 does not start with the SQLite header');
   const reserved = first[20] as number;
@@ -92,30 +132,28 @@ export function openImage(files: DatabaseFiles): SqliteImage {
   if (encoding === undefined) throw new CorruptDatabaseError('unknown text encoding in the header');
   if (size - reserved < 480)
     throw new CorruptDatabaseError(`usable page size ${size - reserved} is below 480`);
-  return {
-    pageSize: size,
-    usableSize: size - reserved,
-    pageCount,
-    encoding,
-    walFrames: wal?.frames ?? 0,
-    rolledBack: journal !== undefined,
-    page: lookup,
-  };
+  return counted(
+    {
+      pageSize: size,
+      usableSize: size - reserved,
+      pageCount,
+      encoding,
+      walFrames: wal?.frames ?? 0,
+      rolledBack: journal !== undefined,
+      budget,
+    },
+    lookup,
+  );
 }
 
 /** A database with no pages yet: no tables, nothing to read. */
-function emptyImage(rolledBack = false): SqliteImage {
-  return {
-    pageSize: 4096,
-    usableSize: 4096,
-    pageCount: 0,
-    encoding: 'utf-8',
-    walFrames: 0,
-    rolledBack,
-    page(number: number): Uint8Array {
+function emptyImage(budget: ParseBudget, rolledBack = false): SqliteImage {
+  return counted(
+    { pageSize: 4096, usableSize: 4096, pageCount: 0, encoding: 'utf-8', walFrames: 0, rolledBack, budget },
+    (number) => {
       throw new CorruptDatabaseError(`page ${number} is outside the database (it has no pages)`);
     },
-  };
+  );
 }
 
 const ENCODINGS: Readonly<Record<number, TextEncodingName>> = {

@@ -1,3 +1,5 @@
+import { NotUnderstood } from '../notUnderstood.js';
+
 /** A SQLite varint read from a page: its value and how many bytes it took (1 to 9). */
 export interface Varint {
   readonly value: bigint;
@@ -37,6 +39,9 @@ function byteAt(bytes: Uint8Array, offset: number): number {
 }
 
 /** The bytes do not form a database this reader understands; the file is then compared as bytes. */
-export class CorruptDatabaseError extends Error {
-  override readonly name = 'CorruptDatabaseError';
+export class CorruptDatabaseError extends NotUnderstood {
+  constructor(reason: string) {
+    super('SQLite', reason);
+    this.name = 'CorruptDatabaseError';
+  }
 }
