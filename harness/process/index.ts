@@ -3,6 +3,7 @@ export type { ServerProcess, SpawnOptions } from './spawnServer.js';
 export { serverEnvironment } from './serverEnvironment.js';
 export { onExitCleanup } from './exitCleanup.js';
 export { detectIsolation, isolatedSpawn, prepareLayout, releaseLayout } from './isolation.js';
+export { familyFilterGap } from './sandboxExec.js';
 export type { Mount } from './isolation.js';
 export { DEFAULT_DISK_LIMIT, guardDisk } from './diskGuard.js';
 export type { DiskGuard, DiskLimit } from './diskGuard.js';

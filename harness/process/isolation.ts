@@ -7,6 +7,7 @@ import { relayedCommand } from './loopbackRelay.js';
 import { passThroughClosed } from './passThroughClosed.js';
 import type { SandboxLayout } from './sandboxPaths.js';
 import { DEFAULT_LIMITS } from './sandboxPaths.js';
+import { sandboxExec } from './sandboxExec.js';
 import type { SpawnOptions } from './spawnServer.js';
 import { UNSHARE_ARGUMENTS, unshareArguments } from './unshare.js';
 
@@ -88,7 +89,9 @@ function probeUnshare(): Isolation {
  * unprivileged user when hintproof is root (so process limits apply), every directory on the way to its files
  * a passage open to that user (see passThroughClosed; a SpawnError when a file it needs stays closed);
  * file-size, process and data-memory limits (RLIMIT_DATA, which WebAssembly reservations do not count
- * against). The environment is the one given (already allow-listed). Ends with the server when hintproof dies.
+ * against). Started by `sandboxExec`: no descriptor beyond stdio reaches anything in the sandbox, and
+ * `socket` refuses the address families a server has no use for. The environment is the one given (already
+ * allow-listed). Ends with the server when hintproof dies.
  */
 export function isolatedSpawn(
   options: SpawnOptions,
@@ -114,6 +117,7 @@ export function isolatedSpawn(
         ])
       : withRelay;
   const inner = [
+    ...sandboxExec(),
     ...dropPrivileges(kind, uid),
     'prlimit',
     `--fsize=${limits.fileSizeBytes}`,

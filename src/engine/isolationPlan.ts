@@ -1,5 +1,10 @@
 import type { DiskLimit } from '../../harness/process/index.js';
-import { DEFAULT_DISK_LIMIT, detectIsolation, egressTraceAvailable } from '../../harness/process/index.js';
+import {
+  DEFAULT_DISK_LIMIT,
+  detectIsolation,
+  egressTraceAvailable,
+  familyFilterGap,
+} from '../../harness/process/index.js';
 import { SetupError } from '../model/setupError.js';
 
 /** How a spawned server is isolated (what `startSession` needs). */
@@ -14,7 +19,10 @@ export interface SpawnIsolation {
 /** How this run contains its server, and whether it can observe egress (openWorldHint). */
 export interface IsolationPlan {
   readonly isolation: 'bubblewrap' | 'unshare' | 'none';
-  /** Why the server is not isolated (said on the report's first line). */
+  /**
+   * Why the server is not isolated (said on the report's first line); when it is, what the sandbox lacks on
+   * this host (address families not filtered), said with the isolation.
+   */
   readonly note?: string;
   /** What state goes unobserved because the server is not isolated (said with the note); absent when it is. */
   readonly unobserved?: string;
@@ -51,8 +59,10 @@ export function isolationPlan(
   const detected = detectIsolation(preferred(env));
   if (detected.kind === 'none') return none(detected.reason ?? 'no isolation available');
   const traced = egressTraceAvailable();
+  const gap = familyFilterGap();
   return {
     isolation: detected.kind,
+    ...(gap === undefined ? {} : { note: gap }),
     ...(traced
       ? {}
       : {

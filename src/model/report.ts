@@ -166,7 +166,8 @@ export interface Settings {
   readonly path?: string;
   /**
    * How the server was contained: `bubblewrap`, `unshare` (the root-only fallback without bubblewrap, the same
-   * containment), or `none` with the reason in `isolationNote`.
+   * containment), or `none` with the reason in `isolationNote`. Isolated, `isolationNote` says what the
+   * sandbox lacks on this host (address families not filtered on an architecture the filter does not know).
    */
   readonly isolation?: 'bubblewrap' | 'unshare' | 'none';
   readonly isolationNote?: string;

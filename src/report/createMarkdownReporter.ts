@@ -87,10 +87,15 @@ export function markdownReport(raw: Report): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** A run that was not isolated says so before the table, with what it could not observe. */
+/**
+ * A run that was not isolated says so before the table, with what it could not observe; an isolated one what
+ * its sandbox lacks on this host, if anything.
+ */
 function isolationNote(report: Report): string[] {
   const { settings } = report;
-  if (settings.isolation !== 'none') return [];
+  if (settings.isolation !== 'none') {
+    return settings.isolationNote === undefined ? [] : [`> ⚠ ${mdText(`${settings.isolationNote}.`)}`, ''];
+  }
   const unobserved =
     settings.unobserved === undefined ? '' : ` ${mdText(`Unobserved: ${settings.unobserved}.`)}`;
   return [

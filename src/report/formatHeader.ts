@@ -37,6 +37,8 @@ export function formatHeader(start: StartEvent, version: string | undefined, col
       colors.dim(
         `isolation: ${settings.isolation} (own network namespace, read-only host, private HOME and TMPDIR)`,
       ),
+      // What the sandbox lacks on this host (address families not filtered).
+      ...(settings.isolationNote === undefined ? [] : [colors.yellow(`⚠ ${settings.isolationNote}.`)]),
     );
   }
   if (settings.ignore.length > 0) lines.push(colors.dim(`ignoring: ${settings.ignore.join(', ')}`));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectIsolation } from '../../../harness/process/isolation.js';
+import { familyFilterGap } from '../../../harness/process/sandboxExec.js';
 import { isolationPlan } from '../../../src/engine/isolationPlan.js';
 import { SetupError } from '../../../src/model/setupError.js';
 
@@ -18,6 +19,8 @@ describe('isolationPlan', () => {
     const plan = isolationPlan(spawned, {});
     expect(plan.isolation).toBe(detectIsolation().kind);
     if (plan.isolation !== 'none') expect(plan.spawn?.mechanism).toBe(plan.isolation);
+    // Isolated, the note says what the sandbox lacks here: nothing on a host the socket filter knows.
+    if (plan.isolation !== 'none') expect(plan.note).toBe(familyFilterGap());
   });
 
   it.runIf(detectIsolation('unshare').kind === 'unshare')(
