@@ -32,6 +32,11 @@ export async function runCli(
     env?: Record<string, string>;
     /** Another checkout's bin/hintproof.js. */
     bin?: string;
+    /**
+     * Descriptors the CLI inherits as its fds 3, 4, … (`'ignore'` leaves one closed), without close-on-exec, as
+     * a shell, a CI runner or an editor passes its own.
+     */
+    inherit?: readonly (number | 'ignore')[];
   } = {},
 ): Promise<CliResult> {
   const work = mkdtempSync(join(tmpdir(), 'hintproof-e2e-'));
@@ -41,12 +46,12 @@ export async function runCli(
     const child = spawn(process.execPath, [options.bin ?? bin, ...fullArgs], {
       cwd: options.cwd ?? repoRoot,
       env: { ...process.env, NO_COLOR: '1', ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', ...(options.inherit ?? [])],
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const timeoutMs = options.timeoutMs ?? 300_000;
     const code = await new Promise<number | null>((resolve, reject) => {
       const timer = setTimeout(() => {

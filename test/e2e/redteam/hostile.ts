@@ -62,6 +62,8 @@ export interface HostileCheck {
   readonly json?: boolean;
   /** hintproof's own environment, besides the isolation's (e.g. TMPDIR). */
   readonly cliEnv?: Record<string, string>;
+  /** Descriptors hintproof inherits as fds 3, 4, … (see `runCli`). */
+  readonly inherit?: readonly (number | 'ignore')[];
 }
 
 /** `hintproof check` of the hostile fixture `file` (run with node), as a user would run it. */
@@ -83,6 +85,7 @@ export function checkHostile(file: string, check: HostileCheck): Promise<CliResu
       env: { ...check.isolation.env, ...check.cliEnv },
       json: check.json ?? false,
       timeoutMs: 240_000,
+      ...(check.inherit === undefined ? {} : { inherit: check.inherit }),
     },
   );
 }
