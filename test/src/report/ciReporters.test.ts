@@ -145,6 +145,21 @@ describe('Markdown reporter', () => {
     expect(markdownReport(report)).not.toMatch(/Not isolated|Not exercised/);
   });
 
+  it('says what an isolated run lacked on its host (address families not filtered)', () => {
+    const markdown = markdownReport({
+      ...report,
+      settings: {
+        ...report.settings,
+        isolation: 'bubblewrap',
+        isolationNote: 'address families are not filtered on this host (riscv64, little-endian)',
+      },
+    });
+    expect(markdown).toContain(
+      '> ⚠ address families are not filtered on this host (riscv64, little-endian).\n\n| tool |',
+    );
+    expect(markdown).not.toContain('Not isolated');
+  });
+
   it('renders the verdict table and each contradiction with its evidence and replay command', () => {
     const markdown = markdownReport(report);
     expect(markdown).toMatchSnapshot();

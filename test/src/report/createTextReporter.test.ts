@@ -42,6 +42,19 @@ describe('createTextReporter', () => {
     expect(text({}, eventsFor(replayed)).split('\n')[0]).toMatch(/· seed 42 · path "7:0"$/);
   });
 
+  it('says under the isolation line what the sandbox lacked on this host', () => {
+    const settings = { ...report.settings, isolation: 'unshare' as const };
+    const lines = (note?: string) =>
+      text({}, eventsFor({ ...report, settings: { ...settings, ...(note ? { isolationNote: note } : {}) } }))
+        .split('\n')
+        .slice(2, 4);
+    expect(lines('address families are not filtered on this host (riscv64, little-endian)')).toEqual([
+      'isolation: unshare (own network namespace, read-only host, private HOME and TMPDIR)',
+      '⚠ address families are not filtered on this host (riscv64, little-endian).',
+    ]);
+    expect(lines()[1]).toBe('');
+  });
+
   it('writes progress lines only with progress: true', () => {
     const progressLine = /^ {2}read_note {6}50 calls, 0 errors {3}✗ readOnlyHint contradicted$/m;
     expect(text({ progress: true })).toMatch(progressLine);
