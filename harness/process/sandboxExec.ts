@@ -54,11 +54,12 @@ export function sandboxExec(arch: string = process.arch, order: string = endiann
   const script = [
     'no warnings;',
     'sub fail { print STDERR "hintproof sandbox: $_[0]\\n"; exit 126 }',
-    'require POSIX;',
     'opendir(my $fds, "/proc/self/fd") or fail("/proc/self/fd: $!");',
     'my @open = grep { /^[0-9]+$/ && $_ > 2 } readdir($fds);',
     'closedir($fds);',
-    'POSIX::close($_) for @open;',
+    host === undefined
+      ? 'require POSIX; POSIX::close($_) for @open;'
+      : `syscall(${host.close}, $_) for @open;`,
     ...filter,
     'exec { $ARGV[0] } @ARGV;',
     'fail("could not run $ARGV[0]: $!");',
