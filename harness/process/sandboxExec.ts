@@ -27,7 +27,8 @@ export function familyFilterGap(
  * and so do bubblewrap and unshare), then sets no_new_privs and installs `socketFilter`, then executes the
  * command in its place. Everything after it inherits only stdio and the filter. perl (`-t`: PERL5OPT and
  * PERL5LIB are not read, the command's environment is passed on untouched); it exits 126 when it cannot do
- * any of this, so no server ever runs with a descriptor left open or a filter missing. On a host whose
+ * any of this, so no server ever runs with a descriptor left open or a filter missing. Its command line is
+ * seen inside (the sandbox's PID 1 holds it): it never says hintproof. On a host whose
  * architecture or byte order the filter does not know, it only closes the descriptors (see `familyFilterGap`).
  * Returns the command line to put before the sandboxed command.
  */
@@ -53,7 +54,7 @@ export function sandboxExec(arch: string = process.arch, order: string = endiann
         ];
   const script = [
     'no warnings;',
-    'sub fail { print STDERR "hintproof sandbox: $_[0]\\n"; exit 126 }',
+    'sub fail { print STDERR "sandbox launcher: $_[0]\\n"; exit 126 }',
     'opendir(my $fds, "/proc/self/fd") or fail("/proc/self/fd: $!");',
     'my @open = grep { /^[0-9]+$/ && $_ > 2 } readdir($fds);',
     'closedir($fds);',

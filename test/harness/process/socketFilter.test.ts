@@ -96,6 +96,11 @@ describe('sandboxExec (on the host, outside any sandbox)', () => {
     }
   });
 
+  it('never says hintproof on its command line (the sandbox sees it)', () => {
+    expect(sandboxExec().join(' ')).not.toMatch(/hintproof/i);
+    expect(sandboxExec('riscv64', 'LE').join(' ')).not.toMatch(/hintproof/i);
+  });
+
   it('says that a host it does not know runs unfiltered', () => {
     expect(familyFilterGap('riscv64', 'LE')).toMatch(/not filtered on this host \(riscv64, little-endian/);
     expect(familyFilterGap('x64', 'BE')).toMatch(/big-endian/);
