@@ -50,8 +50,8 @@ function tooLarge(root: string, what: string): SpawnError {
   return new SpawnError(
     `Could not start the server isolated: ${root}, which the sandbox would show read-only, holds ${what}, ` +
       'too many to check that none of its sockets and FIFOs (which a read-only mount leaves open) is ' +
-      'reachable. Run hintproof from a smaller directory (the directory it is started in is shown to the ' +
-      "server, with the project of the server's files and of the paths it is given), or move them out of it.",
+      "reachable. The sandbox shows the project of the server's files and of the paths it is given: move " +
+      'the server, or those paths, to a smaller project, or move the sockets and FIFOs out of it.',
     'E2BIG',
   );
 }
