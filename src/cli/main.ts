@@ -4,7 +4,8 @@ import { baselineFromReport, parseBaseline, serializeBaseline } from '../baselin
 import type { Baseline } from '../baseline/baselineFile.js';
 import { hasContradiction, hasFailingDrift } from '../model/report.js';
 import type { Report } from '../model/report.js';
-import { inertLoose } from '../report/inertText.js';
+import { inertLoose } from '../model/inertText.js';
+import { boundText, serverText } from '../model/serverText.js';
 import { runChecks } from '../engine/engine.js';
 import type { PgProviderOptions } from '../../harness/environments/postgres/index.js';
 import { SetupError } from '../model/setupError.js';
@@ -45,6 +46,9 @@ export interface Io {
   readonly cwd: string;
 }
 
+/** The most of one error message printed: 16,000 characters (a message quotes a server's text, bounded). */
+const MESSAGE_CHARS = 16_000;
+
 /** Runs the CLI with `argv` (without node and the script) and resolves to the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let exitCode: number = EXIT.ok;
@@ -81,14 +85,17 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       // --help and --version end here with exit code 0; usage errors were already printed.
       return error.exitCode === 0 ? EXIT.ok : EXIT.setup;
     }
-    // Messages quote what the server printed (stderr, stdout lines, names): inert, lines kept.
-    const say = (text: string) => io.stderr(inertLoose(redactor.text(text), { keepNewlines: true }));
+    // Messages quote what the server printed (stderr, stdout lines, names), each part through serverText (one
+    // line, inert, bounded) where the message is made; here, the whole is inert and bounded once more.
+    const say = (text: string) =>
+      io.stderr(inertLoose(boundText(redactor.text(text), MESSAGE_CHARS), { keepNewlines: true }));
     if (error instanceof SetupError) {
       say(`hintproof: ${error.message}\n`);
       if (verbose && error.cause instanceof Error && error.cause.stack) say(`${error.cause.stack}\n`);
       return EXIT.setup;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    // Its message may quote anything, a server's text included: on one line.
+    const message = serverText(error instanceof Error ? error.message : String(error));
     say(`hintproof: internal error: ${message}\n`);
     say(
       verbose && error instanceof Error && error.stack
@@ -172,6 +179,7 @@ async function check(
       runs: args.runs,
       maxCommands: args.maxCommands,
       maxObservers: args.maxObservers,
+      maxTools: args.maxTools,
       ...(args.jobs === undefined ? {} : { jobs: args.jobs }),
       seed,
       ...(args.path === undefined ? {} : { path: args.path }),

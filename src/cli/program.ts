@@ -29,6 +29,8 @@ export interface CheckArguments {
   readonly maxCommands: number;
   /** `--max-observers`: the server's own reads read around every call, at most (0: none). */
   readonly maxObservers: number;
+  /** `--max-tools`: tools checked at most; more is refused unless --tool chooses. */
+  readonly maxTools: number;
   /** `--jobs`: tools checked at once (default: the CPU count, capped). */
   readonly jobs?: number;
   /** `--watch`: check again whenever a file of the server changes. */
@@ -212,6 +214,15 @@ export function buildProgram(
       )
         .argParser(integerIn(0, 50))
         .default(DEFAULTS.maxObservers),
+    )
+    .addOption(
+      new Option(
+        '--max-tools <n>',
+        'tools checked at most: a server listing more is refused with its count and an estimate of the time, ' +
+          'unless --tool chooses among them',
+      )
+        .argParser(integerIn(1, 1_000_000))
+        .default(DEFAULTS.maxTools),
     )
     .addOption(
       new Option(

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Report } from '../model/report.js';
-import { inertText } from '../report/inertText.js';
+import { inertText } from '../model/inertText.js';
 import { loadFailure } from './failures.js';
 import type { Io } from './main.js';
 import { replayWords } from './replayLine.js';

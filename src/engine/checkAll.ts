@@ -4,6 +4,7 @@ import type { EventSink } from '../model/events.js';
 import type { Settings, ToolReport } from '../model/report.js';
 import { DEFAULTS } from '../model/defaults.js';
 import { SetupError } from '../model/setupError.js';
+import { serverNames, serverText } from '../model/serverText.js';
 import { checkInOrder } from './checkInOrder.js';
 import { checkTool } from './checkTool.js';
 import type { CheckOptions } from './engine.js';
@@ -21,6 +22,7 @@ import type { SessionPath } from './sessionPath.js';
 import type { SessionPool } from './sessionPool.js';
 import { SessionRunner } from './sessionRunner.js';
 import { ToolChains } from './toolChains.js';
+import { checkToolCount } from './toolCount.js';
 
 /**
  * The probe, then every selected tool's check (`jobs` at a time), all in sessions from `pool`; sessions after
@@ -33,7 +35,19 @@ export async function checkAll(
   jobs: number,
   emit: EventSink,
 ): Promise<{ found: ProbeResult; settings: Settings; checked: ToolReport[] }> {
-  const found = await probe(pool, options.calibrationMs, options.timeoutSeconds, options.maxObservers);
+  // Too many tools to check is said at once, before the calibration spends time on them.
+  const found = await probe(
+    pool,
+    options.calibrationMs,
+    options.timeoutSeconds,
+    options.maxObservers,
+    (tools) =>
+      checkToolCount(tools.length === 0 ? 0 : selectTools(tools, options.tools).length, {
+        maxTools: options.maxTools ?? DEFAULTS.maxTools,
+        runs: options.runs,
+        jobs,
+      }),
+  );
   pool.view((session) => observingSession(session, found.observers));
   // The probe's session, when nothing but time passed in it, is the first session of the server's first tool
   // (that tool, whatever --tool or --jobs: a replay of it gets the same); else it is released.
@@ -57,7 +71,7 @@ async function checkFound(
 ): Promise<{ found: ProbeResult; settings: Settings; checked: ToolReport[] }> {
   if (found.tools.length === 0) {
     throw new SetupError(
-      `The server "${found.server.name}" lists no tools (tools/list returned an empty list), so there is nothing ` +
+      `The server "${serverText(found.server.name, 200)}" lists no tools (tools/list returned an empty list), so there is nothing ` +
         'to check. Check that the command starts the server with the arguments and --env values that enable its tools.',
     );
   }
@@ -68,7 +82,7 @@ async function checkFound(
   if (path !== undefined && selected.length !== 1) {
     throw new SetupError(
       `A replay path replays one counterexample of one tool; --tool named ${selected.length}: ` +
-        `${selected.map((tool) => tool.name).join(', ')}. Copy the whole "Reproduce with:" line from the report.`,
+        `${serverNames(selected.map((tool) => tool.name))}. Copy the whole "Reproduce with:" line from the report.`,
     );
   }
   const settings: Settings = {
@@ -171,8 +185,8 @@ function selectTools<T extends { name: string }>(
   const missing = wanted.filter((name) => !tools.some((tool) => tool.name === name));
   if (missing.length > 0) {
     throw new SetupError(
-      `${option} ${missing.map((name) => `"${name}"`).join(', ')}: no such tool. The server lists: ` +
-        `${tools.map((tool) => tool.name).join(', ')}.`,
+      `${option} ${serverNames(missing.map((name) => `"${name}"`))}: no such tool. The server lists: ` +
+        `${serverNames(tools.map((tool) => tool.name))}.`,
     );
   }
   return tools.filter((tool) => wanted.includes(tool.name));

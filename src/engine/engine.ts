@@ -53,6 +53,8 @@ export interface CheckOptions {
   readonly calibrationMs: number;
   /** The server's own reads read around every call, at most (default `DEFAULTS.maxObservers`; 0: none). */
   readonly maxObservers?: number;
+  /** Tools checked at most; more is refused unless `--tool` chooses (default `DEFAULTS.maxTools`). */
+  readonly maxTools?: number;
   /** The command-line to show in the report (placeholders left in). */
   readonly commandLine: readonly string[];
   /** The package a launcher command named (`npx -y pkg`), installed before the run: named in the report. */
@@ -153,6 +155,7 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       ...(blind ? { blind: BLIND_REASON } : {}),
       ...observersReport(found.observers),
       tools,
+      ...(found.duplicates.length > 0 ? { duplicateTools: found.duplicates } : {}),
       ...(options.baseline === undefined
         ? {}
         : {

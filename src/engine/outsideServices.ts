@@ -1,4 +1,5 @@
 import type { EgressAttempt } from '../../harness/process/index.js';
+import { serverText } from '../model/serverText.js';
 
 /** A service the server tried to reach and did not: where, and what the attempt ended with. */
 export interface OutsideService {
@@ -114,7 +115,7 @@ export function describeService(service: OutsideService): string {
       : undefined;
   const what =
     known === undefined ? '' : service.address.startsWith('/') ? `; ${known}` : `; ${known}'s usual port`;
-  return `${service.address} (${service.result}${what})`;
+  return `${serverText(service.address, ADDRESS_CHARS)} (${serverText(service.result, ADDRESS_CHARS)}${what})`;
 }
 
 /**

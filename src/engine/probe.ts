@@ -3,16 +3,21 @@ import { changeKey, SandboxLost } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
 import { describeEgress } from '../../harness/process/index.js';
 import type { ServerIdentity, ToolInfo } from '../mcp/index.js';
+import type { DuplicateTool } from '../model/report.js';
 import { SetupError } from '../model/setupError.js';
 import type { ObservedEnvironment } from '../observe/index.js';
 import { observeServer } from '../observe/index.js';
+import { distinctTools } from './distinctTools.js';
 import { watchedPause } from './quietWindow.js';
 import type { RunSession } from './session.js';
 import type { SessionPool } from './sessionPool.js';
 
 export interface ProbeResult {
   readonly server: ServerIdentity;
+  /** The tools, each name once (the first tool the server listed under it). */
   readonly tools: readonly ToolInfo[];
+  /** Names the server listed more than once: only the first tool of each is in `tools`. */
+  readonly duplicates: readonly DuplicateTool[];
   /** Changes over a watched pause (`watchedPause`), with no tool called: excluded from every verdict. */
   readonly ambient: readonly Change[];
   /** Values in the baseline snapshot, offered to generated arguments. */
@@ -32,16 +37,18 @@ export interface ProbeResult {
 
 /**
  * The first session of a check: learns the server's identity and tools, calibrates ambient change (two
- * snapshots around a pause while nothing is called), and harvests values from the baseline.
+ * snapshots around a pause while nothing is called), and harvests values from the baseline. `accept` sees the
+ * tools first, and may refuse them (throw) before any time is spent on them.
  */
 export async function probe(
   pool: SessionPool,
   calibrationMs: number,
   timeoutSeconds: number,
   maxObservers?: number,
+  accept: (tools: readonly ToolInfo[]) => void = () => {},
 ): Promise<ProbeResult> {
   try {
-    return await calibrate(pool, calibrationMs, timeoutSeconds, maxObservers);
+    return await calibrate(pool, calibrationMs, timeoutSeconds, maxObservers, accept);
   } catch (error) {
     if (!(error instanceof SandboxLost)) throw error;
     throw new SetupError(
@@ -57,10 +64,13 @@ async function calibrate(
   calibrationMs: number,
   timeoutSeconds: number,
   maxObservers: number | undefined,
+  accept: (tools: readonly ToolInfo[]) => void,
 ): Promise<ProbeResult> {
   const session = await pool.take();
   let handed = false;
+  const { tools, duplicates } = distinctTools(session.tools);
   try {
+    accept(tools);
     // Watched on the way: a background job's change undone within the pause is ambient too.
     const { changes: ambient } = await watchedPause(session, session.baseline, calibrationMs);
     const startupEgress = await session.egress();
@@ -68,7 +78,7 @@ async function calibrate(
     const startupDestinations = new Set(startupEgress.map((attempt) => attempt.destination));
     // Observers are calibrated after the ambient snapshots: their reads must not count as ambient change. One
     // whose read changes the sandbox is left out: read around every call, it would be blamed on each.
-    const observers = await observeServer(session.connection, session.tools, {
+    const observers = await observeServer(session.connection, tools, {
       pauseMs: calibrationMs,
       timeoutSeconds,
       ...(maxObservers === undefined ? {} : { max: maxObservers }),
@@ -95,7 +105,8 @@ async function calibrate(
     return {
       observers,
       server: session.connection.server,
-      tools: session.tools,
+      tools,
+      duplicates,
       ambient,
       harvested: session.sandbox.harvest(session.baseline),
       placeholders: session.placeholders,

@@ -3,6 +3,8 @@ import type { EgressAttempt, ServerProcess } from '../../harness/process/index.j
 import { SpawnError } from '../../harness/process/index.js';
 import type { ServerSpec } from './session.js';
 import { SetupError } from '../model/setupError.js';
+import { serverText } from '../model/serverText.js';
+import { initializeAnswer } from './initializeAnswer.js';
 import { describeService, outsideServiceAdvice, outsideServices } from './outsideServices.js';
 
 /** What else is known about a start that failed. */
@@ -32,7 +34,7 @@ export function startupFailure(
   if (garbage.length > 0) {
     return new SetupError(
       `The server wrote lines to stdout that are not MCP (JSON-RPC) messages:\n${garbage
-        .map((line) => `  ${line}`)
+        .map((line) => `  ${serverText(line, LINE_CHARS)}`)
         .join('\n')}\n` +
         `Command: ${commandLine}\n` +
         'An MCP server over stdio writes only JSON-RPC messages to stdout (logs belong on stderr). ' +
@@ -57,6 +59,15 @@ export function startupFailure(
             ? "Isolated servers run as an unprivileged user (uid 65534) with your HOME hidden: make the server's " +
               'files readable by others (chmod o+rX), or use --no-isolation.'
             : 'Check the command, its arguments and the --env values it needs.')),
+      { cause: error },
+    );
+  }
+  const answer = initializeAnswer(error);
+  if (answer !== undefined) {
+    return new SetupError(
+      `${answer.headline}\nCommand: ${commandLine}\n` +
+        (stderr ? `Its stderr ended with:\n${stderr}\n` : 'It wrote nothing to stderr.\n') +
+        answer.advice,
       { cause: error },
     );
   }
@@ -98,9 +109,13 @@ function sandboxPlaceNote(stderr: string, sandbox: string | undefined): string |
   );
 }
 
+/** Why the connection failed: the SDK's words, which quote the server's. */
 function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return serverText(error instanceof Error ? error.message : String(error));
 }
+
+/** The most of one line of the server's stderr or stdout a message quotes. */
+const LINE_CHARS = 300;
 
 /** The services outside the sandbox the server failed to reach while starting, and what to do; else undefined. */
 function servicesNote(
@@ -121,6 +136,6 @@ function indentTail(text: string): string {
   const lines = text.trimEnd().split('\n').slice(-15);
   return lines
     .filter((line) => line !== '')
-    .map((line) => `  ${line}`)
+    .map((line) => `  ${serverText(line, LINE_CHARS)}`)
     .join('\n');
 }

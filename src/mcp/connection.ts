@@ -11,12 +11,11 @@ import {
 import type { CallOutcome } from '../model/callOutcome.js';
 import { NEUTRAL_CLIENT } from './clientIdentity.js';
 import type { ClientIdentity } from './clientIdentity.js';
-import { firstIssue } from './listAllPages.js';
 import { listAllResources, listAllResourceTemplates } from './listAllResources.js';
 import type { ResourceInfo, ResourceTemplateInfo } from './listAllResources.js';
 import { listAllTools } from './listAllTools.js';
 import type { ToolInfo } from './listAllTools.js';
-import { malformedData, sampleOf } from './malformedAnswer.js';
+import { firstIssue, malformedData, sampleOf } from './malformedAnswer.js';
 
 export interface ServerIdentity {
   readonly name: string;

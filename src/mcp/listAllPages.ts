@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { SetupError } from '../model/setupError.js';
+import { serverText } from '../model/serverText.js';
 import { malformedData, sampleOf } from './malformedAnswer.js';
 import { formatBytes } from './processTransport.js';
 
@@ -70,8 +71,8 @@ export async function listAllPages<T>(client: Client, listing: Listing<T>, limit
     const read = listing.page(raw);
     if ('problem' in read) {
       throw new SetupError(
-        `${method}: the answer is not a list of ${noun} (${sofar(page)}): ${read.problem}. ` +
-          `Received: ${sampleOf(raw)}`,
+        `${method}: the answer is not a list of ${noun} (${sofar(page)}): ${serverText(read.problem)}. ` +
+          `Received: ${serverText(sampleOf(raw))}`,
       );
     }
     items.push(...read.items);
@@ -82,15 +83,6 @@ export async function listAllPages<T>(client: Client, listing: Listing<T>, limit
     `${method} returned a nextCursor on ${MAX_PAGES} pages in a row; received ${items.length} ${noun} so far. ` +
       'The server probably returns the same cursor forever: check its pagination.',
   );
-}
-
-/** The first problem zod found, as `path: message`. */
-export function firstIssue(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  otherwise = 'invalid',
-): string {
-  const issue = issues[0];
-  return issue ? `${issue.path.map(String).join('.') || 'result'}: ${issue.message}` : otherwise;
 }
 
 function listFailure(error: unknown, method: string, limits: ListLimits, where: string): SetupError {
@@ -108,12 +100,13 @@ function listFailure(error: unknown, method: string, limits: ListLimits, where: 
   const data = malformedData(error);
   if (data !== undefined) {
     return new SetupError(
-      `${method}: the answer is malformed (${where}): ${data.problem}. Received: ${data.sample}`,
+      `${method}: the answer is malformed (${where}): ${serverText(data.problem)}. ` +
+        `Received: ${serverText(data.sample)}`,
       {
         cause: error,
       },
     );
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new SetupError(`${method} failed (${where}): ${message}`, { cause: error });
+  return new SetupError(`${method} failed (${where}): ${serverText(message)}`, { cause: error });
 }

@@ -3,7 +3,8 @@ import {
   ListResourcesResultSchema,
   ListResourceTemplatesResultSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { firstIssue, listAllPages } from './listAllPages.js';
+import { listAllPages } from './listAllPages.js';
+import { firstIssue } from './malformedAnswer.js';
 import type { Listing, ListLimits } from './listAllPages.js';
 
 /** What hintproof needs of a resource from `resources/list`. */

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { firstIssue, listAllPages } from './listAllPages.js';
+import { listAllPages } from './listAllPages.js';
+import { firstIssue } from './malformedAnswer.js';
 import type { Listing, ListLimits } from './listAllPages.js';
 
 export type { ListLimits } from './listAllPages.js';

@@ -1,4 +1,8 @@
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  JSONRPCErrorResponseSchema,
+  JSONRPCResultResponseSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 /**
@@ -60,12 +64,27 @@ export function sampleOf(value: unknown): string {
 function problemOf(answer: Record<string, unknown>): string {
   if (answer.jsonrpc !== '2.0') return 'no "jsonrpc": "2.0"';
   if ('result' in answer && 'error' in answer) return 'both a result and an error';
-  if ('result' in answer) return `the result is ${kindOf(answer.result)}, not an object`;
-  return 'the error is not an object with a numeric code and a message';
+  if ('result' in answer) {
+    const kind = kindOf(answer.result);
+    if (kind !== 'an object') return `the result is ${kind}, not an object`;
+    return `the response does not follow JSON-RPC (${firstIssue(JSONRPCResultResponseSchema.safeParse(answer).error?.issues ?? [])})`;
+  }
+  const issue = firstIssue(JSONRPCErrorResponseSchema.safeParse(answer).error?.issues ?? []);
+  return `the error is not an object with an integer code and a message (${issue})`;
 }
 
+/** The first problem zod found, as `path: message`. */
+export function firstIssue(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  otherwise = 'invalid',
+): string {
+  const issue = issues[0];
+  return issue ? `${issue.path.map(String).join('.') || 'result'}: ${issue.message}` : otherwise;
+}
+
+/** `null`, `an array`, `an object`, `a string`, `a number`, `a boolean`. */
 function kindOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

@@ -121,7 +121,7 @@ export class ProcessTransport implements Transport {
       this.#reject(line);
       return;
     }
-    const message = JSONRPCMessageSchema.safeParse(parsed);
+    const message = JSONRPCMessageSchema.safeParse(envelopeOnly(parsed));
     if (message.success) {
       this.onmessage?.(message.data);
       return;
@@ -144,6 +144,21 @@ export class ProcessTransport implements Transport {
     this.#closed = true;
     this.onclose?.();
   }
+}
+
+/** The members a JSON-RPC 2.0 message may have. */
+const ENVELOPE_KEYS: ReadonlySet<string> = new Set(['jsonrpc', 'id', 'method', 'params', 'result', 'error']);
+
+/**
+ * A message without members JSON-RPC does not define: JSON-RPC 2.0 lists a message's members but forbids no
+ * others, and neither does MCP's schema, while the SDK's envelope schema is strict and would fail the request
+ * for one extra key. What the extra members held is not read.
+ */
+function envelopeOnly(parsed: unknown): unknown {
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return parsed;
+  const keys = Object.keys(parsed);
+  if (keys.every((key) => ENVELOPE_KEYS.has(key))) return parsed;
+  return Object.fromEntries(Object.entries(parsed).filter(([key]) => ENVELOPE_KEYS.has(key)));
 }
 
 /** `8 MiB`, `21.3 MiB`, `512 KiB`, `100 bytes`. */

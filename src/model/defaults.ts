@@ -19,4 +19,9 @@ export const DEFAULTS = {
   maxCommands: 250,
   /** The server's own reads (read-only tools, resources) read around every call, at most. */
   maxObservers: 6,
+  /**
+   * Tools checked without `--tool`, at most: past it a check is refused with its count and an estimate (the
+   * largest real servers list about a hundred; 60,000 would take days).
+   */
+  maxTools: 200,
 } as const;

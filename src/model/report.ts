@@ -185,6 +185,16 @@ interface CreatedDatabase {
   readonly note?: string;
 }
 
+/**
+ * A name the server gave more than one of its tools (names must be unique: a call names a tool). The first
+ * tool listed under it is checked, the others are skipped.
+ */
+export interface DuplicateTool {
+  readonly name: string;
+  /** How many tools the server listed under the name. */
+  readonly listed: number;
+}
+
 /** The JSON report (`--json FILE`). Field names and nesting are a stable contract; see design.md. */
 export interface Report {
   readonly hintproof: string;
@@ -216,6 +226,8 @@ export interface Report {
     readonly problem?: string;
   };
   readonly tools: readonly ToolReport[];
+  /** Names the server gave several tools: the first of each was checked, the rest skipped (absent when none). */
+  readonly duplicateTools?: readonly DuplicateTool[];
   /** Attempts to reach outside the sandbox at start-up, before any tool ran: listed, never blamed on a tool. */
   readonly startupEgress?: readonly EgressAttempt[];
   /** With `--baseline`: every tool whose behaviour changed since the baseline. */

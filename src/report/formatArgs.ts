@@ -1,4 +1,4 @@
-import { INVISIBLE } from './inertText.js';
+import { INVISIBLE } from '../model/inertText.js';
 
 /** The default cut for arguments shown on one line of progress output. */
 const ARGS_MAX_LENGTH = 120;

@@ -8,7 +8,7 @@ import { formatArgs } from './formatArgs.js';
 import { formatChanges } from './formatChange.js';
 import { formatOutcome } from './formatOutcome.js';
 import { formatSample } from './formatSample.js';
-import { inertText, readInert } from './inertText.js';
+import { inertText, readInert } from '../model/inertText.js';
 
 /**
  * One command on one line, for verbose output, after a line per call of its preamble (if any):

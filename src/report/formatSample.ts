@@ -1,4 +1,4 @@
-import { inertLoose, inertText, readInert } from './inertText.js';
+import { inertLoose, inertText, readInert } from '../model/inertText.js';
 
 /** The most lines a pretty-printed JSON sample shows; the rest is counted. */
 export const SAMPLE_JSON_LINES = 30;

@@ -1,6 +1,6 @@
 import type { EngineEvent } from '../model/events.js';
 import type { Report } from '../model/report.js';
-import { inertLoose, inertText } from './inertText.js';
+import { inertLoose, inertText } from '../model/inertText.js';
 
 /** Command lines (`command`, `replay`): shell quoting keeps its backslashes; invisible characters are escaped. */
 const COMMAND_KEYS: ReadonlySet<string> = new Set(['command', 'replay']);

@@ -1,4 +1,4 @@
-import { INVISIBLE } from './inertText.js';
+import { INVISIBLE } from '../model/inertText.js';
 
 /**
  * Quotes one argument for a POSIX shell, only when it needs it: `{fs}` and plain words stay readable. An

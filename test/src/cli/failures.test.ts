@@ -32,6 +32,7 @@ const check: CheckArguments = {
   verbose: false,
   maxCommands: DEFAULTS.maxCommands,
   maxObservers: 6,
+  maxTools: 200,
 };
 
 /** The fixture's first contradicted tool, once per name. */

@@ -9,7 +9,7 @@ import { formatInconclusive } from '../../../src/report/formatInconclusive.js';
 import { formatSample, SAMPLE_JSON_LINES, withSamples } from '../../../src/report/formatSample.js';
 import { inertReport, inertEvent } from '../../../src/report/inertEvent.js';
 import { formatObservation } from '../../../src/report/formatObservation.js';
-import { inertText } from '../../../src/report/inertText.js';
+import { inertText } from '../../../src/model/inertText.js';
 import picocolors from 'picocolors';
 import { report } from './fixtures.js';
 import { render } from './render.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
-import { inertText } from '../../../src/report/inertText.js';
+import { inertText } from '../../../src/model/inertText.js';
 import { mdCellCode, mdCode, mdHtml, mdText } from '../../../src/report/markdownEscape.js';
 import { hostileString } from './hostileStrings.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inertLoose, inertText, readInert } from '../../../src/report/inertText.js';
-import { hostileString, INVISIBLE_CHAR } from './hostileStrings.js';
+import { inertLoose, inertText, readInert } from '../../../src/model/inertText.js';
+import { hostileString, INVISIBLE_CHAR } from '../report/hostileStrings.js';
 
 describe('inertText', () => {
   it('escapes controls, ANSI, bidi and invisible characters visibly', () => {
