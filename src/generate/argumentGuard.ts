@@ -1,4 +1,5 @@
 import { assertValidSchema, createAjv } from './createAjv.js';
+import { aliasProto, mentionsProto, unaliasProto } from './protoKeys.js';
 import { UnsupportedSchemaError } from './unsupportedSchemaError.js';
 
 /** The outcome of checking one set of arguments against a tool's input schema. */
@@ -25,7 +26,10 @@ export function createArgumentGuard(inputSchema: unknown): ArgumentGuard {
   return guard;
 }
 
-function compileGuard(inputSchema: unknown): ArgumentGuard {
+function compileGuard(sent: unknown): ArgumentGuard {
+  // ajv ignores a property named `__proto__`: such a schema and its arguments are validated with it renamed.
+  const aliased = mentionsProto(sent);
+  const inputSchema = aliased ? aliasProto(sent, true) : sent;
   const ajv = createAjv(inputSchema);
   let compiled: ReturnType<typeof ajv.compile>;
   try {
@@ -43,12 +47,15 @@ function compileGuard(inputSchema: unknown): ArgumentGuard {
   return {
     validate(args) {
       try {
-        if (compiled(args) === true) return { valid: true };
+        if (compiled(aliased ? aliasProto(args, false) : args) === true) return { valid: true };
       } catch (error) {
         // ajv's deep equality (`enum`, `const`) throws on objects with an own `valueOf` or `toString` member.
         return { valid: false, errors: `arguments could not be validated: ${messageOf(error)}` };
       }
-      return { valid: false, errors: ajv.errorsText(compiled.errors, { dataVar: 'arguments' }) };
+      return {
+        valid: false,
+        errors: unaliasProto(ajv.errorsText(compiled.errors, { dataVar: 'arguments' })),
+      };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { assertValidSchema, createAjv } from './createAjv.js';
+import { aliasProto, mentionsProto } from './protoKeys.js';
 import { isSchemaObject } from './schemaObject.js';
 import { UnsupportedSchemaError } from './unsupportedSchemaError.js';
 
@@ -16,7 +17,11 @@ const ROOT_KEY = 'hintproof:arguments';
  * rewritten to point into the root document, so they resolve wherever the subschema came from. Each schema
  * object is compiled once, on first use; throws `UnsupportedSchemaError` when ajv rejects it.
  */
-export function createSchemaValidator(root: unknown): SchemaValidator {
+export function createSchemaValidator(sentRoot: unknown): SchemaValidator {
+  // ajv ignores a property named `__proto__`: such schemas and their values are validated with it renamed.
+  const aliased = mentionsProto(sentRoot);
+  const alias = (value: unknown, schema: boolean) => (aliased ? aliasProto(value, schema) : value);
+  const root = alias(sentRoot, true);
   const ajv = createAjv(root);
   let added = false;
   const compiled = new WeakMap<object, (value: unknown) => boolean>();
@@ -31,12 +36,12 @@ export function createSchemaValidator(root: unknown): SchemaValidator {
           ajv.addSchema(root as object, ROOT_KEY);
         }
         added = true;
-        const rewritten = absoluteRefs(schema) as object;
+        const rewritten = absoluteRefs(alias(schema, true)) as object;
         assertValidSchema(rewritten, root);
         const found = ajv.compile(rewritten);
         validate = (candidate) => {
           try {
-            return found(candidate) === true;
+            return found(alias(candidate, false)) === true;
           } catch {
             // ajv's deep equality throws on objects with an own `valueOf` or `toString` member: not usable.
             return false;

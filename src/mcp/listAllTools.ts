@@ -21,12 +21,14 @@ const TOOLS: Listing<ToolInfo> = {
   page: (raw) => {
     const result = ListToolsResultSchema.safeParse(raw);
     if (!result.success) return { problem: firstIssue(result.error.issues) };
+    // The schemas and annotations as sent: zod's copy loses a property named `__proto__` (it assigns it).
+    const sent = (raw as { tools: ReadonlyArray<{ inputSchema: unknown; annotations?: unknown }> }).tools;
     return {
-      items: result.data.tools.map((tool) => ({
+      items: result.data.tools.map((tool, index) => ({
         name: tool.name,
         ...(tool.description === undefined ? {} : { description: tool.description }),
-        inputSchema: tool.inputSchema,
-        annotations: tool.annotations,
+        inputSchema: sent[index]?.inputSchema,
+        annotations: sent[index]?.annotations,
       })),
       nextCursor: result.data.nextCursor,
     };
