@@ -34,7 +34,7 @@ export function startupFailure(
   if (garbage.length > 0) {
     return new SetupError(
       `The server wrote lines to stdout that are not MCP (JSON-RPC) messages:\n${garbage
-        .map((line) => `  ${serverText(line, LINE_CHARS)}`)
+        .map(quoteLine)
         .join('\n')}\n` +
         `Command: ${commandLine}\n` +
         'An MCP server over stdio writes only JSON-RPC messages to stdout (logs belong on stderr). ' +
@@ -117,6 +117,14 @@ function reasonOf(error: unknown): string {
 /** The most of one line of the server's stderr or stdout a message quotes. */
 const LINE_CHARS = 300;
 
+/**
+ * A line the server printed, quoted: after `  | `, so that no line of the message starts with what the server
+ * chose, inert and bounded.
+ */
+function quoteLine(line: string): string {
+  return `  | ${serverText(line, LINE_CHARS)}`;
+}
+
 /** The services outside the sandbox the server failed to reach while starting, and what to do; else undefined. */
 function servicesNote(
   egress: readonly EgressAttempt[],
@@ -136,6 +144,6 @@ function indentTail(text: string): string {
   const lines = text.trimEnd().split('\n').slice(-15);
   return lines
     .filter((line) => line !== '')
-    .map((line) => `  ${serverText(line, LINE_CHARS)}`)
+    .map(quoteLine)
     .join('\n');
 }

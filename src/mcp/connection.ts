@@ -9,6 +9,7 @@ import {
   ResultSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CallOutcome } from '../model/callOutcome.js';
+import { boundText } from '../model/serverText.js';
 import { NEUTRAL_CLIENT } from './clientIdentity.js';
 import type { ClientIdentity } from './clientIdentity.js';
 import { listAllResources, listAllResourceTemplates } from './listAllResources.js';
@@ -91,7 +92,11 @@ export async function connect(transport: Transport, options: ConnectOptions): Pr
     throw reason === undefined ? error : new Error(reason, { cause: error });
   }
   const info = client.getServerVersion();
-  const server = { name: info?.name ?? '(unnamed server)', version: info?.version ?? '(no version)' };
+  // Its identity, as sent but bounded: it is in every report, the JSON one included.
+  const server = {
+    name: boundText(info?.name ?? '(unnamed server)', IDENTITY_CHARS),
+    version: boundText(info?.version ?? '(no version)', IDENTITY_CHARS),
+  };
   const isAlive = options.isAlive ?? (() => true);
 
   /** Sends one request bounded by `timeoutSeconds`; its answer as `answered` makes it, or how it failed. */
@@ -194,6 +199,9 @@ function resourceRead(raw: unknown): CallOutcome {
     .join('\n');
   return { status: 'returned', isError: false, text };
 }
+
+/** The most of a server's name or version kept. */
+const IDENTITY_CHARS = 1000;
 
 /** The lines of stderr a crash's message ends with, at most. */
 const STDERR_LINES = 8;

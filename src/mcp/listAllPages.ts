@@ -5,8 +5,11 @@ import { serverText } from '../model/serverText.js';
 import { malformedData, sampleOf } from './malformedAnswer.js';
 import { formatBytes } from './processTransport.js';
 
-/** The most pages hintproof follows before deciding a server's cursor never ends. */
-const MAX_PAGES = 100;
+/**
+ * The most pages hintproof follows: 1,000 (a cursor seen before ends the listing at once; the size cap bounds
+ * what the pages hold).
+ */
+const MAX_PAGES = 1000;
 
 /**
  * The most a server may send for one listing (tools/list, resources/list), all pages together: 16 MiB. The
@@ -50,6 +53,7 @@ export async function listAllPages<T>(client: Client, listing: Listing<T>, limit
   const items: T[] = [];
   const sofar = (page: number) => `page ${page + 1}; ${items.length} ${noun} received before it`;
   let cursor: string | undefined;
+  const cursors = new Set<string>();
   for (let page = 0; page < MAX_PAGES; page++) {
     let raw: unknown;
     try {
@@ -78,10 +82,18 @@ export async function listAllPages<T>(client: Client, listing: Listing<T>, limit
     items.push(...read.items);
     cursor = read.nextCursor;
     if (cursor === undefined) return items;
+    if (cursors.has(cursor)) {
+      throw new SetupError(
+        `${method}: page ${page + 1} returned a nextCursor an earlier page returned ` +
+          `(${serverText(cursor, 200)}); received ${items.length} ${noun} so far. Following it would never ` +
+          "end: check the server's pagination.",
+      );
+    }
+    cursors.add(cursor);
   }
   throw new SetupError(
-    `${method} returned a nextCursor on ${MAX_PAGES} pages in a row; received ${items.length} ${noun} so far. ` +
-      'The server probably returns the same cursor forever: check its pagination.',
+    `${method} returned a nextCursor on ${MAX_PAGES} pages in a row, each a new one; received ${items.length} ` +
+      `${noun} so far. hintproof follows ${MAX_PAGES} pages at most: check the server's pagination.`,
   );
 }
 

@@ -7,6 +7,7 @@ import { formatPreamble } from './formatPreamble.js';
 import type { Evidence, Report, Verdict } from '../model/report.js';
 import { inertReport } from './inertEvent.js';
 import { mdCellCode, mdCode, mdHtml, mdText } from './markdownEscape.js';
+import { duplicateLine } from './formatDuplicates.js';
 import { plural } from './plural.js';
 
 export interface MarkdownReporterOptions {
@@ -52,6 +53,11 @@ export function markdownReport(raw: Report): string {
         `| ${mdCellCode(tool.name)} | ${HINT_NAMES.map((hint) => CELLS[tool.verdicts[hint].status]).join(' | ')} | ${tool.calls.total} | ${tool.calls.errors} |`,
     ),
   ];
+  const duplicates = (report.duplicateTools ?? []).map(
+    (duplicate) => `- ${duplicateLine(duplicate, mdCode(duplicate.name))}`,
+  );
+  if (duplicates.length > 0)
+    lines.push('', '**Duplicate tool names** (tool names must be unique)', '', ...duplicates);
   for (const { tool, evidence } of contradictions) {
     lines.push(
       '',

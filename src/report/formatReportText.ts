@@ -3,6 +3,7 @@ import { formatAmbient } from './formatAmbient.js';
 import { formatContradictions } from './formatContradictions.js';
 import { formatCreatedDatabases } from './formatCreatedDatabases.js';
 import { formatDrift } from './formatDrift.js';
+import { formatDuplicates } from './formatDuplicates.js';
 import { formatFlaky } from './formatFlaky.js';
 import { formatObservers } from './formatObservers.js';
 import { formatInconclusive } from './formatInconclusive.js';
@@ -21,6 +22,7 @@ import type { Report } from '../model/report.js';
 export function formatReportText(report: Report, colors: Colors): string {
   const sections = [
     formatVerdictTable(report, colors),
+    formatDuplicates(report, colors),
     formatContradictions(report, colors),
     formatDrift(report, colors),
     formatFlaky(report, colors),

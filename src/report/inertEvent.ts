@@ -1,6 +1,7 @@
 import type { EngineEvent } from '../model/events.js';
 import type { Report } from '../model/report.js';
 import { inertLoose, inertText } from '../model/inertText.js';
+import { boundText } from '../model/serverText.js';
 
 /** Command lines (`command`, `replay`): shell quoting keeps its backslashes; invisible characters are escaped. */
 const COMMAND_KEYS: ReadonlySet<string> = new Set(['command', 'replay']);
@@ -9,18 +10,27 @@ const COMMAND_KEYS: ReadonlySet<string> = new Set(['command', 'replay']);
  * structured results are never shown.
  */
 const DATA_KEYS: ReadonlySet<string> = new Set(['args', 'structuredContent']);
+/**
+ * The most of one string shown (a sample of a failure is 4,000 at most already): a server's name, a tool's
+ * name or description past it ends in `… (N more bytes)`. Command lines are whole: they must replay.
+ */
+const SHOWN_CHARS = 4000;
 /** Deeper than this nothing is shown (events are shallow; only a server's data nests without end). */
 const MAX_DEPTH = 32;
 
 /**
  * The event with every string in it inert (`inertText`: control, bidi and invisible characters escaped, one
- * line each), object keys included. Each display reporter (text, progress, Markdown, JUnit, SARIF) passes
+ * line each) and bounded (`SHOWN_CHARS`, command lines excepted), object keys included. Each display reporter (text, progress, Markdown, JUnit, SARIF) passes
  * every event through this first and formats what comes out, so no string a server chose (tool and server
  * names, descriptions, error texts, entity paths, egress destinations) reaches a terminal or a report raw,
  * whatever field it travels in.
  */
 export function inertEvent<E extends EngineEvent>(event: E): E {
-  return inertValue(event, inertText, 0) as E;
+  return inertValue(event, shown, 0) as E;
+}
+
+function shown(text: string): string {
+  return inertText(boundText(text, SHOWN_CHARS));
 }
 
 /** The report with every string in it inert, as `inertEvent` makes an `end` event's. */
