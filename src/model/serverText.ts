@@ -1,7 +1,7 @@
 import { inertText } from './inertText.js';
 
 /** The most of one server text quoted in a message hintproof composes: 2,000 characters of the original. */
-export const SERVER_TEXT_CHARS = 2000;
+const SERVER_TEXT_CHARS = 2000;
 
 /**
  * `text` cut to its first `max` characters (never inside a surrogate pair), the rest said as
