@@ -47,6 +47,7 @@ export function applyConfig(
     ...pick('pg', path(pg?.seed)),
     ...pick('pgProvider', pg?.provider),
     ...pick('pgUrl', pg?.url),
+    ...pick('pgSuperuser', pg?.superuser),
     ...pick('runs', config.runs),
     ...pick('seed', config.seed),
     ...pick('timeout', config.timeout),

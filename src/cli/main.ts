@@ -254,6 +254,7 @@ function pgOptions(args: CheckArguments, words: readonly string[]): { pg?: PgPro
     args.pg !== undefined ||
     args.pgProvider !== undefined ||
     args.pgUrl !== undefined ||
+    args.pgSuperuser === true ||
     words.some((w) => /\{pg[.}]/.test(w));
   if (!wanted) return {};
   if (args.pg === undefined && !words.some((w) => /\{pg[.}]/.test(w))) {
@@ -279,6 +280,7 @@ function pgOptions(args: CheckArguments, words: readonly string[]): { pg?: PgPro
       provider,
       ...(args.pg === undefined ? {} : { seed: args.pg }),
       ...(args.pgUrl === undefined ? {} : { url: args.pgUrl }),
+      ...(args.pgSuperuser ? { superuser: true } : {}),
     },
   };
 }

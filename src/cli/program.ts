@@ -23,6 +23,8 @@ export interface CheckArguments {
   readonly pg?: string;
   readonly pgProvider?: PgProviderName;
   readonly pgUrl?: string;
+  /** `--pg-superuser`: the server connects as a superuser, not as its database's owner. */
+  readonly pgSuperuser?: boolean;
   readonly env: Readonly<Record<string, string>>;
   readonly runs: number;
   /** `--max-commands`: calls per session. */
@@ -183,6 +185,10 @@ export function buildProgram(
     .option(
       '--pg-url <url>',
       'an existing server (implies --pg-provider url); hintproof creates and drops hintproof_* databases there',
+    )
+    .option(
+      '--pg-superuser',
+      "connect the server as a superuser, not as its database's owner (the embedded cluster stays sandboxed)",
     )
     .option(
       '--env <KEY=VALUE>',

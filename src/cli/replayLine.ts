@@ -19,6 +19,7 @@ function runShape(args: CheckArguments, cwd: string): RunShape {
       ...(args.pg === undefined ? {} : { pg: args.pg }),
       ...(args.pgProvider === undefined ? {} : { pgProvider: args.pgProvider }),
       ...(args.pgUrl === undefined ? {} : { pgUrl: args.pgUrl }),
+      ...(args.pgSuperuser ? { pgSuperuser: true } : {}),
       env: args.env,
       ignore: args.ignore,
       runs: args.runs,

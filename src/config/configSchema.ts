@@ -30,6 +30,7 @@ export const CONFIG_SCHEMA = {
                 seed: { type: 'string' },
                 provider: { enum: ['embedded', 'url', 'docker'] },
                 url: { type: 'string' },
+                superuser: { type: 'boolean' },
               },
             },
           ],

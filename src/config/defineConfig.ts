@@ -27,7 +27,13 @@ export interface HintproofConfig {
     /** Seed SQL of each run's `{pg}` database, or the provider settings with it. */
     readonly pg?:
       | string
-      | { readonly seed?: string; readonly provider?: 'embedded' | 'url' | 'docker'; readonly url?: string };
+      | {
+          readonly seed?: string;
+          readonly provider?: 'embedded' | 'url' | 'docker';
+          readonly url?: string;
+          /** `--pg-superuser`. */
+          readonly superuser?: boolean;
+        };
   };
   readonly runs?: number;
   readonly seed?: number;

@@ -28,10 +28,13 @@ import { checkToolCount } from './toolCount.js';
  * The probe, then every selected tool's check (`jobs` at a time), all in sessions from `pool`; sessions after
  * the probe also read the server's own view of its state around each call.
  */
+/** The run's isolation, and the Postgres environment's access sentence when there is one. */
+type RunPlan = IsolationPlan & { readonly postgres?: string };
+
 export async function checkAll(
   pool: SessionPool,
   options: CheckOptions,
-  plan: IsolationPlan,
+  plan: RunPlan,
   jobs: number,
   emit: EventSink,
 ): Promise<{ found: ProbeResult; settings: Settings; checked: ToolReport[] }> {
@@ -63,7 +66,7 @@ export async function checkAll(
 async function checkFound(
   pool: SessionPool,
   options: CheckOptions,
-  plan: IsolationPlan,
+  plan: RunPlan,
   jobs: number,
   emit: EventSink,
   found: ProbeResult,
@@ -95,6 +98,7 @@ async function checkFound(
     isolation: plan.isolation,
     ...(plan.note === undefined ? {} : { isolationNote: plan.note }),
     ...(plan.unobserved === undefined ? {} : { unobserved: plan.unobserved }),
+    ...(plan.postgres === undefined ? {} : { postgres: plan.postgres }),
   };
   emit({
     type: 'start',

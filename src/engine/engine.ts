@@ -112,13 +112,14 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
     const sqliteSeed = options.sqliteSeed;
     if (sqliteSeed !== undefined)
       providers.push(await createProvider(() => createSqliteProvider({ seed: sqliteSeed })));
-    const pg = options.pg;
-    const pgProvider = pg === undefined ? undefined : await createProvider(() => createPgProvider(pg));
-    if (pgProvider !== undefined) providers.push(pgProvider);
     const plan = isolationPlan({
       wanted: options.isolation !== false,
       inProcess: 'inProcess' in options.server,
     });
+    // The embedded cluster is contained as the server is: an isolated server gets a sandboxed cluster.
+    const pg = options.pg === undefined ? undefined : { ...options.pg, sandbox: plan.spawn?.mechanism };
+    const pgProvider = pg === undefined ? undefined : await createProvider(() => createPgProvider(pg));
+    if (pgProvider !== undefined) providers.push(pgProvider);
     const server =
       'inProcess' in options.server || plan.isolation === 'none'
         ? options.server
@@ -133,7 +134,13 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
     const pool = new SessionPool(start, root, jobs);
     let checkedAll: Awaited<ReturnType<typeof checkAll>>;
     try {
-      checkedAll = await checkAll(pool, options, plan, jobs, emit);
+      checkedAll = await checkAll(
+        pool,
+        options,
+        pgProvider === undefined ? plan : { ...plan, postgres: pgProvider.access },
+        jobs,
+        emit,
+      );
     } finally {
       // Every run's sandbox is gone before the report, so what the server made outside them is found next.
       await pool[Symbol.asyncDispose]();

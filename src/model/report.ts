@@ -173,6 +173,8 @@ export interface Settings {
   readonly isolationNote?: string;
   /** With isolation `none`: the state hintproof could not observe (services, the real HOME), in words. */
   readonly unobserved?: string;
+  /** With a Postgres environment: as whom the server connects, and whether the embedded cluster is sandboxed. */
+  readonly postgres?: string;
 }
 
 /**

@@ -23,6 +23,7 @@ export interface RunShape {
   readonly pg?: string;
   readonly pgProvider?: string;
   readonly pgUrl?: string;
+  readonly pgSuperuser?: boolean;
   readonly env?: Readonly<Record<string, string>>;
   readonly ignore?: readonly string[];
   readonly runs?: number;
@@ -79,6 +80,7 @@ export function replayWords(shape: RunShape, target: ReplayTarget): string[] {
   option('--pg', shape.pg);
   option('--pg-provider', shape.pgProvider);
   option('--pg-url', shape.pgUrl);
+  if (shape.pgSuperuser) words.push('--pg-superuser');
   for (const [key, value] of Object.entries(shape.env ?? {})) words.push('--env', `${key}=${value}`);
   for (const pattern of shape.ignore ?? []) words.push('--ignore', pattern);
   number('--runs', shape.runs, CHECK_DEFAULTS.runs);

@@ -41,6 +41,11 @@ export function formatHeader(start: StartEvent, version: string | undefined, col
       ...(settings.isolationNote === undefined ? [] : [colors.yellow(`⚠ ${settings.isolationNote}.`)]),
     );
   }
+  if (settings.postgres !== undefined) {
+    // A superuser of a cluster on the host reaches the host: worth the colour of the isolation warning.
+    const onHost = /not sandboxed/.test(settings.postgres) && !/no superuser/.test(settings.postgres);
+    lines.push((onHost ? colors.yellow : colors.dim)(`postgres: ${settings.postgres}`));
+  }
   if (settings.ignore.length > 0) lines.push(colors.dim(`ignoring: ${settings.ignore.join(', ')}`));
   return lines;
 }

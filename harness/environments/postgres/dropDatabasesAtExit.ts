@@ -11,15 +11,19 @@ import type { PgTarget } from './pgTarget.js';
  * still creating a database of the same hintproof process (`hintproof_<pid>_<random>_…`; an interrupted
  * CREATE DATABASE leaves nothing), then drops `names` and every other database of that process.
  */
-export function dropDatabasesNow(admin: PgTarget, names: readonly string[]): void {
-  if (names.length === 0) return;
+export function dropDatabasesNow(
+  admin: PgTarget,
+  names: readonly string[],
+  roles: readonly string[] = [],
+): void {
+  if (names.length === 0 && roles.length === 0) return;
   const prefixes = [...new Set(names.map((name) => /^(hintproof_\d+_[0-9a-f]+)_/.exec(name)?.[1]))].filter(
     (prefix): prefix is string => prefix !== undefined,
   );
   const pgModule = createRequire(import.meta.url).resolve('pg');
   const script = `
     const { Client } = require(${JSON.stringify(pgModule)});
-    const [target, names, prefixes] = JSON.parse(process.argv[1]);
+    const [target, names, prefixes, roles] = JSON.parse(process.argv[1]);
     const like = (prefix) => prefix.replace(/[\\\\%_]/g, (c) => '\\\\' + c) + '\\\\_%';
     (async () => {
       const client = new Client(target);
@@ -44,9 +48,12 @@ export function dropDatabasesNow(admin: PgTarget, names: readonly string[]): voi
       for (const name of all) {
         await client.query('drop database if exists "' + name.replaceAll('"', '""') + '" with (force)').catch(() => {});
       }
+      for (const role of roles) {
+        await client.query('drop role if exists "' + role.replaceAll('"', '""') + '"').catch(() => {});
+      }
       await client.end();
     })().catch(() => process.exit(1));`;
-  spawnSync(process.execPath, ['-e', script, JSON.stringify([admin, names, prefixes])], {
+  spawnSync(process.execPath, ['-e', script, JSON.stringify([admin, names, prefixes, roles])], {
     stdio: 'ignore',
     timeout: 15_000,
   });

@@ -13,7 +13,9 @@ const SET_OUTPUT = CANONICAL_OUTPUT.map(([name, value]) => `set ${name} = '${val
  * table (partitions and inheritance children included, each its own) appends each insert, update and
  * delete (old and new row as JSON, in one fixed output format whatever the writer's session settings) to
  * `_hintproof.log`. The triggers fire ALWAYS, so `session_replication_role = replica` does not silence
- * them. The log is append-only: updating, deleting or truncating it fails. TRUNCATE needs no trigger: it
+ * them. The trigger runs as the writer, never as hintproof's role: a superuser's function would run what a
+ * server's own cast to json does (see ownerGrants for what the server's role is granted to write the log).
+ * The log is append-only: updating, deleting or truncating it fails. TRUNCATE needs no trigger: it
  * gives the table a new file, which changes its catalog row, and the snapshot then compares the table in
  * full (see judgeCapture.ts). Anything that defeats capture is found the same way, from the catalogs.
  */
@@ -22,7 +24,7 @@ create schema ${CAPTURE_SCHEMA};
 create table ${CAPTURE_SCHEMA}.log (
   id bigserial primary key, rel oid not null, tbl text not null, op text not null, old jsonb, new jsonb
 );
-create function ${CAPTURE_SCHEMA}.capture() returns trigger language plpgsql security definer ${SET_OUTPUT} as $f$
+create function ${CAPTURE_SCHEMA}.capture() returns trigger language plpgsql ${SET_OUTPUT} as $f$
 begin
   insert into ${CAPTURE_SCHEMA}.log (rel, tbl, op, old, new) values (
     tg_relid, tg_table_schema || '.' || tg_table_name, left(tg_op, 1),

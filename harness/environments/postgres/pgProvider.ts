@@ -8,6 +8,9 @@ import type { CreatedDatabase, DatabaseLedger } from './databaseLedger.js';
 import { createdDatabases, openLedger, quoteIdentifier, sweepStrays } from './databaseLedger.js';
 import { dropDatabasesNow } from './dropDatabasesAtExit.js';
 import { maintenanceClient } from './maintenanceClient.js';
+import type { ClusterSandbox } from './clusterSandbox.js';
+import type { OwnerRole } from './ownerRole.js';
+import { dropOwnerRole, makeOwnerRole } from './ownerRole.js';
 import type { PgInstance } from './pgInstance.js';
 import { createPgInstance } from './pgInstance.js';
 import type { PgServer } from './pgServer.js';
@@ -27,6 +30,10 @@ export interface PgProviderOptions {
   readonly provider?: PgProviderName;
   /** The `--pg-url` server (provider `url`). */
   readonly url?: string;
+  /** Run the embedded cluster in a sandbox of its own, by this mechanism (the server's). */
+  readonly sandbox?: ClusterSandbox;
+  /** `--pg-superuser`: the server connects as hintproof's own role (a superuser), not as its database's owner. */
+  readonly superuser?: boolean;
 }
 
 export interface PgProvider extends EnvironmentProvider {
@@ -35,6 +42,8 @@ export interface PgProvider extends EnvironmentProvider {
   readonly template: string;
   /** Every `hintproof_*` database created and not dropped yet. */
   readonly databases: ReadonlySet<string>;
+  /** As whom the server connects and where the cluster runs, in words (said in the report's settings). */
+  readonly access: string;
   create(runDirectory: string): Promise<PgInstance>;
   /**
    * Finds the databases the server made (none of hintproof's), drops those hintproof may, and lists every
@@ -62,8 +71,14 @@ export async function createPgProvider(options: PgProviderOptions): Promise<PgPr
   const unregister = onExitCleanup(() => {
     if (ledger === undefined) return;
     const left = createdDatabases(ledger).filter((made) => !made.dropped && ledger?.scope !== 'owner');
-    dropDatabasesNow(server.admin, [...ledger.names, ...left.map((made) => made.name)]);
+    dropDatabasesNow(
+      server.admin,
+      [...ledger.names, ...left.map((made) => made.name)],
+      role === undefined || server.provider === 'embedded' ? [] : [role.name],
+    );
   });
+  let role: OwnerRole | undefined;
+  let access = '';
   let index = 0;
   let generation = 0;
   let disposed = false;
@@ -83,7 +98,7 @@ export async function createPgProvider(options: PgProviderOptions): Promise<PgPr
     await dropper.query(`drop database if exists ${quoteIdentifier(name)} with (force)`);
     ledger?.names.delete(name);
   };
-  const copy = async (name: string, from: string): Promise<number> => {
+  const copy = async (name: string, from: string, owner?: OwnerRole): Promise<number> => {
     const own = ledger!;
     own.names.add(name);
     try {
@@ -92,7 +107,8 @@ export async function createPgProvider(options: PgProviderOptions): Promise<PgPr
         [from],
       );
       await admin.query(
-        `create database ${quoteIdentifier(name)} template ${quoteIdentifier(from)}${strategy}`,
+        `create database ${quoteIdentifier(name)} template ${quoteIdentifier(from)}${strategy}` +
+          (owner === undefined ? '' : ` owner ${quoteIdentifier(owner.name)}`),
       );
     } catch (error) {
       own.names.delete(name);
@@ -120,7 +136,7 @@ export async function createPgProvider(options: PgProviderOptions): Promise<PgPr
   const newTemplate = async (): Promise<PgTemplate> => {
     const name = generation === 0 ? `${prefix}_template` : `${prefix}_template_${generation}`;
     generation++;
-    const made = await makeTemplate(admin, ledger!, server.admin, name, options.seed, copy);
+    const made = await makeTemplate(admin, ledger!, server.admin, name, options.seed, copy, role);
     templates.push(made);
     return made;
   };
@@ -130,7 +146,7 @@ export async function createPgProvider(options: PgProviderOptions): Promise<PgPr
       const from = template!;
       const name = `${prefix}_run_${index++}`;
       try {
-        await copy(name, from.name);
+        await copy(name, from.name, role);
         return { name, template: from };
       } catch (error) {
         if (attempt >= 2 || !isMissingDatabase(error)) throw error;
@@ -148,14 +164,19 @@ export async function createPgProvider(options: PgProviderOptions): Promise<PgPr
     for (const name of [...(ledger?.names ?? []), ...(await renamedOwn().catch(() => []))]) {
       await drop(name).catch(() => {});
     }
+    if (role !== undefined && ledger?.names.size === 0) await dropOwnerRole(admin, role);
     await admin.end();
     await dropper.end();
-    if (ledger !== undefined && ledger.names.size > 0) dropDatabasesNow(server.admin, [...ledger.names]);
+    if (ledger !== undefined && ledger.names.size > 0)
+      dropDatabasesNow(server.admin, [...ledger.names], role === undefined ? [] : [role.name]);
     unregister();
     await server[Symbol.asyncDispose]();
   };
   try {
     ledger = await openLedger(admin, prefix, server.owned);
+    const chosen = options.superuser === true ? undefined : await makeOwnerRole(admin, prefix, server);
+    role = chosen?.role;
+    access = describeAccess(server, role, chosen?.reason);
     // Postgres 15+ copies a small template faster file by file than through the WAL; older servers have no choice.
     const version = await admin.query<{ server_version_num: string }>('show server_version_num');
     if (Number(version.rows[0]?.server_version_num) >= 150000) strategy = ' strategy file_copy';
@@ -173,6 +194,7 @@ export async function createPgProvider(options: PgProviderOptions): Promise<PgPr
       return template?.name ?? first.name;
     },
     databases: own.names,
+    access,
     async create(): Promise<PgInstance> {
       if (disposed)
         throw new Error(
@@ -197,7 +219,13 @@ export async function createPgProvider(options: PgProviderOptions): Promise<PgPr
       }
       try {
         return await createPgInstance({
-          target: { ...server.admin, database: made.name },
+          // The server's role: hintproof's snapshots connect as it too, never as a superuser a server's own
+          // functions (a cast to json it defines) would run as.
+          target: {
+            ...server.admin,
+            database: made.name,
+            ...(role === undefined ? {} : { user: role.name, password: role.password }),
+          },
           samples: first.samples,
           origin: made.template.origin,
           ledger: own,
@@ -233,10 +261,24 @@ function isMissingDatabase(error: unknown): boolean {
   return (error as { code?: unknown } | undefined)?.code === '3D000';
 }
 
+/** The report's sentence on the server's role and the cluster's containment. */
+function describeAccess(server: PgServer, role: OwnerRole | undefined, reason: string | undefined): string {
+  const as =
+    role !== undefined
+      ? `the server connects as ${role.name}, the owner of its database (no superuser)`
+      : reason === undefined
+        ? `the server connects as "${server.admin.user}" (--pg-superuser)`
+        : `the server connects as "${server.admin.user}", hintproof's own role: ${reason}`;
+  if (server.provider !== 'embedded') return as;
+  return server.sandboxed === true
+    ? `${as}; the embedded cluster runs in a sandbox of its own (no network, read-only host)`
+    : `${as}; the embedded cluster runs on the host, not sandboxed (no isolation mechanism)`;
+}
+
 async function startServer(options: PgProviderOptions): Promise<PgServer> {
   switch (options.provider ?? 'embedded') {
     case 'embedded':
-      return startEmbeddedServer();
+      return startEmbeddedServer(options.sandbox);
     case 'url':
       if (options.url === undefined) {
         throw new Error(

