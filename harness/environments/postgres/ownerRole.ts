@@ -18,9 +18,11 @@ export type OwnerChoice =
 /**
  * Makes `<prefix>_owner`: a login role with none of a superuser's reach (NOSUPERUSER, NOCREATEDB,
  * NOCREATEROLE, NOREPLICATION, NOBYPASSRLS, no predefined role), with a random password. hintproof's role
- * becomes a member of it when it is no superuser itself (to make databases it owns and seed as it). When the
- * role cannot be made (a `--pg-url` role without CREATEROLE) or cannot log in (pg_hba.conf), the reason is
- * returned and nothing is left behind.
+ * becomes a member of it when it is no superuser itself (to make databases it owns and seed as it). A
+ * `--pg-url` role without CREATEROLE (and no superuser) cannot make one: the reason is returned, and the server
+ * connects as that role, which has no more reach than the owner would. When hintproof's role could make one
+ * but it fails or cannot log in (pg_hba.conf), this throws rather than hand the server a role that may create
+ * roles; nothing is left behind.
  */
 export async function makeOwnerRole(
   admin: MaintenanceClient,
@@ -45,7 +47,7 @@ export async function makeOwnerRole(
     if (self.superuser !== true) await admin.query(`grant ${quoted} to current_user`);
   } catch (error) {
     await dropOwnerRole(admin, role);
-    return { reason: `the ${server.provider} role "${user}" could not make one (${firstLine(error)})` };
+    throw refusal(user, `could not make the role ${role.name} for it: ${firstLine(error)}`, error);
   }
   if (server.owned) return { role };
   // Another server's pg_hba.conf may refuse the new role (peer or a user list): then the server could not connect.
@@ -56,7 +58,11 @@ export async function makeOwnerRole(
     return { role };
   } catch (error) {
     await dropOwnerRole(admin, role);
-    return { reason: `the role hintproof made for it could not log in (${firstLine(error)})` };
+    throw refusal(
+      user,
+      `made the role ${role.name} for it, which could not log in: ${firstLine(error)}`,
+      error,
+    );
   } finally {
     await probe.end().catch(() => {});
   }
@@ -79,6 +85,15 @@ export function ownerGrants(schema: string, role: OwnerRole): string {
     `grant select, insert on ${schema}.log to ${quoted}`,
     `grant usage, select on sequence ${schema}.log_id_seq to ${quoted}`,
   ].join('; ');
+}
+
+function refusal(user: string, what: string, cause: unknown): Error {
+  return new Error(
+    `pg: the server was to connect as a role of its own, not as "${user}" (which may create roles), but ` +
+      `hintproof ${what}. Allow that role to log in (pg_hba.conf), or pass --pg-superuser to let the server ` +
+      `connect as "${user}" itself.`,
+    { cause },
+  );
 }
 
 function firstLine(error: unknown): string {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isFingerprint, isRowRead, queriesDuring, show, useCaptureProvider } from './captureHarness.js';
 
 // Writes that route around the change-capture triggers must still be seen, with the usual row evidence.
-const pg = useCaptureProvider();
+// What a superuser (--pg-superuser) may do to capture: the database's owner can do none of these.
+const pg = useCaptureProvider({ superuser: true });
 
 const NAME_CHANGE = "update customers set name = 'Ada L.' where id = 1";
 const INSERT = "insert into customers (email, name) values ('cy@example.com', 'Cy')";

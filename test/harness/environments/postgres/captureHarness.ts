@@ -29,12 +29,13 @@ export const show = (changes: readonly Change[]) => changes.map((c) => `${c.kind
 /**
  * An embedded cluster seeded with captureSeed.sql for the whole file. `run(work)` hands `work` a fresh
  * run database: a client connected as the server would be, the instance, and `step(sql…)`, which runs
- * statements as the server and returns the changes between the snapshots around them.
+ * statements as the server and returns the changes between the snapshots around them. The server connects
+ * as its database's owner, or as a superuser with `superuser` (--pg-superuser).
  */
-export function useCaptureProvider() {
+export function useCaptureProvider(options: { readonly superuser?: boolean } = {}) {
   let provider: PgProvider;
   beforeAll(async () => {
-    provider = await createPgProvider({ seed, provider: 'embedded' });
+    provider = await createPgProvider({ seed, provider: 'embedded', ...options });
   });
   afterAll(async () => {
     await provider?.[Symbol.asyncDispose]();
