@@ -7,22 +7,37 @@ import { bin } from './runCli.js';
 
 const scenario = loadScenarios().find((s) => s.name === 'shared-room')!;
 
-/** The embedded postmaster started by `parent`, and its data directory; undefined until it runs. */
-function postmasterOf(parent: number): { pid: number; data: string } | undefined {
-  let children: string;
-  try {
-    children = execFileSync('pgrep', ['-P', String(parent)], { encoding: 'utf8' });
-  } catch {
-    return undefined;
+/** The processes below `parent`, children first. */
+function descendantsOf(parent: number): number[] {
+  const found: number[] = [];
+  for (let queue = [parent]; queue.length > 0;) {
+    let children: string;
+    try {
+      children = execFileSync('pgrep', ['-P', String(queue.shift())], { encoding: 'utf8' });
+    } catch {
+      continue;
+    }
+    const pids = children.split('\n').filter(Boolean).map(Number);
+    found.push(...pids);
+    queue.push(...pids);
   }
-  for (const pid of children.split('\n').filter(Boolean).map(Number)) {
+  return found;
+}
+
+/**
+ * The embedded postmaster started by `parent` (a descendant: it runs in a sandbox of its own), and its data
+ * directory; undefined until it runs.
+ */
+function postmasterOf(parent: number): { pid: number; data: string } | undefined {
+  for (const pid of descendantsOf(parent)) {
     let argv: string[];
     try {
       argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
     } catch {
       continue; // a short-lived child (initdb, a copy) that exited between pgrep and here
     }
-    const data = argv[argv.indexOf('-D') + 1];
+    // A postgres without -D (a backend's title) is not the postmaster.
+    const data = argv.includes('-D') ? argv[argv.indexOf('-D') + 1] : undefined;
     if (argv[0]?.endsWith('/postgres') && data) return { pid, data };
   }
   return undefined;
@@ -65,5 +80,7 @@ describe('the embedded provider, interrupted', () => {
     }
     expect(alive(cluster.pid)).toBe(false);
     expect(existsSync(dirname(cluster.data))).toBe(false);
+    // The sandbox's staging root beside it (unshare) is gone too.
+    expect(existsSync(`${dirname(cluster.data)}.root`)).toBe(false);
   }, 300_000);
 });

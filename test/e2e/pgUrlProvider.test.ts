@@ -15,6 +15,15 @@ afterAll(async () => {
   await admin?.end();
 });
 
+/** The owner roles hintproof made for servers (`hintproof_<pid>_<random>_owner`) still in the service. */
+async function ownerRoles(prefix = 'hintproof_'): Promise<string[]> {
+  const { rows } = await admin.query<{ rolname: string }>(
+    "select rolname from pg_roles where starts_with(rolname, $1) and rolname like '%\\_owner' order by 1",
+    [prefix],
+  );
+  return rows.map((row) => row.rolname);
+}
+
 async function hintproofDatabases(prefix = 'hintproof_'): Promise<string[]> {
   const { rows } = await admin.query<{ datname: string }>(
     'select datname from pg_database where starts_with(datname, $1) order by datname',
@@ -26,6 +35,7 @@ async function hintproofDatabases(prefix = 'hintproof_'): Promise<string[]> {
 describe('the url provider, against the machine’s PostgreSQL service', () => {
   it('reaches the expected verdicts, leaves the URL’s database alone and drops every database it made', async () => {
     const before = await hintproofDatabases();
+    const rolesBefore = await ownerRoles();
     const tablesBefore = (
       await admin.query("select count(*)::int as n from pg_tables where schemaname = 'public'")
     ).rows;
@@ -36,6 +46,11 @@ describe('the url provider, against the machine’s PostgreSQL service', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
     expect(compareVerdicts(scenario, result.report!)).toEqual([]);
+    // A superuser URL: the server got a role of its own, the owner of its database, and it is gone.
+    expect(result.report!.settings.postgres).toMatch(
+      /^the server connects as hintproof_\d+_[0-9a-f]+_owner, the owner of its database \(no superuser\)$/,
+    );
+    expect((await ownerRoles()).filter((name) => !rolesBefore.includes(name))).toEqual([]);
     // Other hintproof runs may share the service: what matters is that this one left nothing of its own.
     const after = await hintproofDatabases();
     expect(after.filter((name) => !before.includes(name))).toEqual([]);
@@ -67,5 +82,6 @@ describe('the url provider, against the machine’s PostgreSQL service', () => {
     expect(await exited).toBe(130);
     expect(stderr).toMatch(/interrupted \(SIGINT\)/);
     expect(await hintproofDatabases(prefix)).toEqual([]);
+    expect(await ownerRoles(prefix)).toEqual([]);
   });
 });

@@ -49,7 +49,9 @@ export function dropDatabasesNow(
         await client.query('drop database if exists "' + name.replaceAll('"', '""') + '" with (force)').catch(() => {});
       }
       for (const role of roles) {
-        await client.query('drop role if exists "' + role.replaceAll('"', '""') + '"').catch(() => {});
+        const quoted = '"' + role.replaceAll('"', '""') + '"';
+        await client.query('drop owned by ' + quoted).catch(() => {});
+        await client.query('drop role if exists ' + quoted).catch(() => {});
       }
       await client.end();
     })().catch(() => process.exit(1));`;

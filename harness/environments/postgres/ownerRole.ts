@@ -68,9 +68,14 @@ export async function makeOwnerRole(
   }
 }
 
-/** Drops the role; its databases must be gone first. Best effort. */
+/**
+ * Drops the role; its databases must be gone first. What it made in the maintenance database (a server that
+ * is not isolated may connect there) goes with it. Best effort.
+ */
 export async function dropOwnerRole(admin: MaintenanceClient, role: OwnerRole): Promise<void> {
-  await admin.query(`drop role if exists ${quoteIdentifier(role.name)}`).catch(() => {});
+  const quoted = quoteIdentifier(role.name);
+  await admin.query(`drop owned by ${quoted}`).catch(() => {});
+  await admin.query(`drop role if exists ${quoted}`).catch(() => {});
 }
 
 /**

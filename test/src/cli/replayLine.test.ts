@@ -47,6 +47,13 @@ describe('replayLine', () => {
     );
   });
 
+  it('keeps --pg-superuser after the pg options: a replay connects the server as the same role', () => {
+    const args = { ...base, args: ['server.js', '{pg}'], pg: 'seed.sql', pgSuperuser: true };
+    expect(replayLine(args, 'q', 5, '0', undefined, '/p')).toBe(
+      'hintproof check --pg /p/seed.sql --pg-superuser --tool q --seed 5 --path 0 -- node server.js {pg}',
+    );
+  });
+
   it('with a client config, re-reads it instead of inlining its command and env', () => {
     const args = {
       ...base,

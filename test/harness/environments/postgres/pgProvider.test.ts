@@ -111,6 +111,22 @@ describe('the pg provider over an embedded cluster', () => {
     });
   });
 
+  it("connects the server as the owner of its database and the seed's tables, with no superuser reach", async () => {
+    await withRun(async (client, instance) => {
+      expect(instance.placeholders['pg.user']).toMatch(/^hintproof_\d+_[0-9a-f]+_owner$/);
+      const { rows } = await client.query(
+        `select r.rolsuper as super, r.rolcreatedb as createdb, r.rolcreaterole as createrole,
+                pg_get_userbyid(d.datdba) = current_user as owns_database,
+                (select tableowner from pg_tables where tablename = 'customers') = current_user as owns_seed
+           from pg_roles r, pg_database d where r.rolname = current_user and d.datname = current_database()`,
+      );
+      expect(rows).toEqual([
+        { super: false, createdb: false, createrole: false, owns_database: true, owns_seed: true },
+      ]);
+      await expect(client.query("copy (select 1) to program 'true'")).rejects.toThrow(/permission denied/);
+    });
+  });
+
   it('reports a transaction the server leaves open', async () => {
     await withRun(async (client, instance) => {
       const before = await instance.snapshot();
@@ -192,6 +208,14 @@ describe('the pg provider over an embedded cluster', () => {
     // Dropped before the cluster stops (the url provider's e2e test checks the server side).
     await provider[Symbol.asyncDispose]();
     expect(provider.databases.size).toBe(0);
+  });
+
+  it('says how to seed as a superuser when the seed needs one', async () => {
+    const needy = join(mkdtempSync(join(tmpdir(), 'hintproof-seed-')), 'needy.sql');
+    writeFileSync(needy, 'create extension dblink;\n');
+    await expect(createPgProvider({ seed: needy })).rejects.toThrow(
+      /failed at line 1: permission denied to create extension "dblink"[\s\S]*runs as the server's role "hintproof_\d+_[0-9a-f]+_owner", which is no superuser[\s\S]*--pg-superuser/,
+    );
   });
 
   it('reports a failing seed statement with its line number and the Postgres message', async () => {
