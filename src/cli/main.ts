@@ -261,9 +261,11 @@ function pgOptions(args: CheckArguments, words: readonly string[]): { pg?: PgPro
     const flag =
       args.pgUrl !== undefined
         ? `--pg-url ${withoutPassword(args.pgUrl)}`
-        : `--pg-provider ${args.pgProvider}`;
+        : args.pgProvider !== undefined
+          ? `--pg-provider ${args.pgProvider}`
+          : '--pg-superuser';
     throw new SetupError(
-      `${flag}: says where each run's Postgres database is made, but nothing asks for one: there is no --pg ` +
+      `${flag}: says how each run's Postgres database is made, but nothing asks for one: there is no --pg ` +
         'seed and no {pg} placeholder in the server command or its --env values, so the server would never be ' +
         'told of the database. Pass --pg <seed.sql> and put {pg} (or {pg.host}, {pg.port}, …) where the server ' +
         'takes its database, e.g. --env DATABASE_URL={pg}; or drop the option.',
