@@ -33,12 +33,12 @@ const NSCD_SOCKETS = new Set(['/var/run/nscd/socket', '/run/nscd/socket']);
  *   ports nothing in the sandbox bound (in its own network namespace, only a host service could be meant);
  *   port 53 is a name look-up (`dns`), a TCP Fast Open send a `connect`, other sends a `datagram`;
  * - unix sockets (`unix`): any path but its gates' (read-only, hintproof's) and those the sandbox bound itself
- *   when the call reached a socket there. A path it bound is no proof of where the call went: the server may
- *   have swapped a directory on the way for a link to a host directory since. What it reached is what counts,
- *   and the sandbox's view leaves no host socket to reach (`sandboxView` masks them all), so a call that
- *   connected (or sent) reached the sandbox's own socket, and one that failed tried elsewhere: egress (a call
- *   strace split is judged when its end is read). Abstract names are the network namespace's own, and so the
- *   sandbox's;
+ *   when the call did not lead elsewhere. A path it bound is no proof of where the call went: the server may
+ *   have swapped a directory on the way for a link to a host directory since. What it met is what counts: the
+ *   sandbox's view covers every host socket and FIFO with a mode-000 file, so a call that met that, or a
+ *   read-only file, failed in a way no socket of its own gives (`ledElsewhere`): egress (a call strace split
+ *   is judged when its end is read). One that connected, or failed as a socket of its own can (nobody
+ *   listening, gone), is not. Abstract names are the network namespace's own, and so the sandbox's;
  * - `io_uring_setup`, refused by the trace (its operations, connects included, could not be observed).
  *
  * Bounded: each window lists at most `EGRESS_LISTED` distinct attempts (repeats are listed once) and counts
@@ -113,13 +113,13 @@ export class EgressLog {
     }
   }
 
-  /** The end of a split call to a path the sandbox bound: egress unless it reached a socket. */
+  /** The end of a split call to a path the sandbox bound: egress when it led elsewhere (`ledElsewhere`). */
   private resumed(line: string): void {
     const end = parseResumed(line);
     const attempt = end === undefined ? undefined : this.unfinished.get(end.pid);
     if (end === undefined || attempt === undefined) return;
     this.unfinished.delete(end.pid);
-    if (end.result !== 'connected' && end.result !== 'sent') this.add({ ...attempt, result: end.result });
+    if (ledElsewhere(end.result)) this.add({ ...attempt, result: end.result });
   }
 
   private bound(address: TracedAddress, result: string): void {
@@ -137,12 +137,11 @@ export class EgressLog {
       if (call.result === 'ENOENT' && NSCD_SOCKETS.has(path)) return undefined;
       const attempt: EgressAttempt = { kind: 'unix', destination: address.path, result: call.result };
       if (!this.boundPaths.has(path)) return attempt;
-      if (call.result === 'connected' || call.result === 'sent') return undefined;
       if (call.result === 'pending' && call.pid !== undefined) {
         this.unfinished.set(call.pid, attempt);
         return undefined;
       }
-      return attempt;
+      return ledElsewhere(call.result) ? attempt : undefined;
     }
     const loopback =
       address.address.startsWith('127.') ||
@@ -169,4 +168,15 @@ export class EgressLog {
     if (!known && this.counting.size + this.totals.size >= COUNTED_DESTINATIONS) return;
     this.counting.set(key, (this.counting.get(key) ?? 0) + 1);
   }
+}
+
+/**
+ * Whether a call to a unix path the sandbox bound itself ended where the sandbox made no socket: the server
+ * swapped a directory on the way for a link to a host directory. There every socket and FIFO is covered by a
+ * mode-000 file (`SandboxLayout.mask`, EACCES), and any other file is read-only (EROFS) or no socket
+ * (ENOTSOCK, EPERM). A socket of its own gives none of these: connected, sent, or, when nobody listens or it
+ * is gone, ECONNREFUSED, EAGAIN or ENOENT (nothing reached).
+ */
+function ledElsewhere(result: string): boolean {
+  return result === 'EACCES' || result === 'EROFS' || result === 'ENOTSOCK' || result === 'EPERM';
 }

@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, rmdir } from 'node:fs/promises';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { mkdir, rm, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { chownTree, Directory } from '../tree/index.js';
 import { bubblewrapArguments } from './bubblewrap.js';
 import { relayedCommand } from './loopbackRelay.js';
 import { passThroughClosed } from './passThroughClosed.js';
 import type { SandboxLayout } from './sandboxPaths.js';
-import { DEFAULT_LIMITS } from './sandboxPaths.js';
+import { DEFAULT_LIMITS, SANDBOX_UID } from './sandboxPaths.js';
 import { sandboxExec } from './sandboxExec.js';
 import type { SpawnOptions } from './spawnServer.js';
 import { UNSHARE_ARGUMENTS, unshareArguments } from './unshare.js';
@@ -20,9 +21,6 @@ export interface Isolation {
   /** Why there is none, when there is none; said on the report's first line. */
   readonly reason?: string;
 }
-
-/** The unprivileged user an isolated server runs as when hintproof is root. */
-const SANDBOX_UID = 65534;
 
 const detected = new Map<string, Isolation>();
 
@@ -108,7 +106,7 @@ export function isolatedSpawn(
       : { ...layout, readOnly: [...(layout.readOnly ?? []), dirname(dirname(process.execPath))] };
   const uid = layout.uid ?? SANDBOX_UID;
   // As root the server runs as another user: open its way through directories closed to it.
-  const shown =
+  const opened =
     process.getuid?.() === 0
       ? passThroughClosed(withRelay, { uid, gid: uid }, [
           options.command,
@@ -116,6 +114,7 @@ export function isolatedSpawn(
           ...(relays.length === 0 ? [] : [process.execPath]),
         ])
       : withRelay;
+  const shown: SandboxLayout = { ...opened, mask: maskFile(layout.runDirectory) };
   const inner = [
     ...sandboxExec(),
     ...dropPrivileges(kind, uid),
@@ -173,12 +172,24 @@ export async function prepareLayout(runDirectory: string, uid = SANDBOX_UID): Pr
 }
 
 /**
+ * The file bound over the host's sockets and FIFOs in the view, beside the run directory (hintproof's, which the
+ * server cannot write): empty, mode 000, so that a connect or an open through it fails with EACCES.
+ */
+function maskFile(runDirectory: string): string {
+  const path = `${runDirectory}.mask`;
+  if (!existsSync(path)) writeFileSync(path, '', { mode: 0 });
+  chmodSync(path, 0);
+  return path;
+}
+
+/**
  * Removes what an isolated spawn left beside the run directory (unshare's staging root, an empty directory
  * once its namespace is gone), after the server has exited. Never recursive: it is a mount point inside the
  * namespace while the server runs.
  */
 export async function releaseLayout(runDirectory: string): Promise<void> {
   await rmdir(`${runDirectory}.root`).catch(() => {});
+  await rm(`${runDirectory}.mask`, { force: true }).catch(() => {});
 }
 
 /**

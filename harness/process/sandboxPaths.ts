@@ -30,6 +30,12 @@ export interface SandboxLayout {
    * The process limit counts that user's processes host-wide, so a test of it uses a user of its own.
    */
   readonly uid?: number;
+  /**
+   * The file bound over each host socket and FIFO the sandbox would show: hintproof's own, mode 000, so that a
+   * connect or an open there fails with EACCES, which no socket of the sandbox's own gives (`/dev/null` when
+   * absent: ECONNREFUSED, like a socket nobody listens on).
+   */
+  readonly mask?: string;
 }
 
 /** A host directory shown read-only inside the sandbox at `inside` (an absolute path, usually under /run). */
@@ -74,6 +80,9 @@ export const DEFAULT_LIMITS: Limits = {
   dataBytes: 8 * 1024 * 1024 * 1024,
 };
 
+/** The unprivileged user an isolated server runs as when hintproof is root (nobody). */
+export const SANDBOX_UID = 65534;
+
 /** The sandbox's host name: neutral, so that a server cannot tell from it that it is under test. */
 export const SANDBOX_HOSTNAME = 'localhost';
 
@@ -112,6 +121,8 @@ export type ViewStep =
       readonly path: string;
       readonly writable: boolean;
       readonly directory: boolean;
+      /** A mask over a host socket or FIFO: done only while that entry is still there. */
+      readonly mask?: true;
     };
 
 /** How the planner sees the host (injected by tests). */
@@ -124,9 +135,17 @@ export interface HostPaths {
   entries(path: string): string[];
   /** Every socket and FIFO at any depth below a directory, as absolute paths (see `specialsBelow`). */
   specials(path: string): string[];
+  /**
+   * Whether the user `uid` (its group the same number, no other group) may open or connect to a socket or FIFO,
+   * by its mode bits; absent: every one may.
+   */
+  usableBy?(path: string, uid: number): boolean;
 }
 
-/** What a socket or FIFO of a shown directory is covered with: nothing to connect to, nothing to open (nodev). */
+/**
+ * What a socket or FIFO of a shown directory is covered with when the layout names no `mask`: nothing to
+ * connect to, nothing to open (nodev).
+ */
 const MASK = '/dev/null';
 
 /**
@@ -170,6 +189,15 @@ const HOST: HostPaths = {
     scanned.set(path, fresh);
     return fresh;
   },
+  usableBy(path, uid) {
+    try {
+      const { mode, uid: owner, gid } = lstatSync(path);
+      const bits = owner === uid ? mode >> 6 : gid === uid ? mode >> 3 : mode;
+      return (bits & 0o6) !== 0;
+    } catch {
+      return false;
+    }
+  },
 };
 
 /**
@@ -182,16 +210,24 @@ const HOST: HostPaths = {
 export function sandboxView(layout: SandboxLayout, host: HostPaths = HOST): ViewStep[] {
   const steps = planView(layout, host);
   const gates = new Set((layout.mounts ?? []).filter((mount) => mount.service).map((mount) => mount.inside));
+  // As root the server runs as another user: what that user may not open or connect to needs no mask (and
+  // hintproof's own FIFOs, made and removed all the time, are among them).
+  const uid = process.getuid?.() === 0 ? (layout.uid ?? SANDBOX_UID) : undefined;
+  const usable = (special: string) => uid === undefined || host.usableBy?.(special, uid) !== false;
   const masks = steps.flatMap((step): ViewStep[] =>
     step.kind !== 'bind' || step.writable || !step.directory || gates.has(step.path)
       ? []
-      : host.specials(step.source).map((special) => ({
-          kind: 'bind',
-          source: MASK,
-          path: step.path + special.slice(step.source === '/' ? 0 : step.source.length),
-          writable: false,
-          directory: false,
-        })),
+      : host
+          .specials(step.source)
+          .filter(usable)
+          .map((special) => ({
+            kind: 'bind',
+            source: layout.mask ?? MASK,
+            path: step.path + special.slice(step.source === '/' ? 0 : step.source.length),
+            writable: false,
+            directory: false,
+            mask: true,
+          })),
   );
   return [...steps, ...masks];
 }

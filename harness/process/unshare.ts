@@ -48,12 +48,16 @@ export function unshareArguments(layout: SandboxLayout, cwd: string): string[] {
         return [`mkdir -m 0755 ${inStage(step.path)}`];
       case 'bind': {
         const target = inStage(step.path);
+        if (step.mask) {
+          // Over a host socket or FIFO that may have gone since it was found: done while it is there.
+          const mount = `mount -n --bind ${quote(step.source)} ${target} && mount -n -o remount,bind,ro,nosuid,nodev ${target}`;
+          return [`if test -e ${target}; then { ${mount}; } || test ! -e ${target}; fi`];
+        }
         const flags = step.writable ? 'nosuid,nodev' : 'ro,nosuid,nodev';
         // Every mount below the source comes along (rbind) and is made read-only too.
         const below = step.writable ? [] : mounts.filter((mount) => contains(step.source, mount));
         return [
-          // A mask's target exists already (a socket or FIFO in a read-only bind): not touched.
-          step.directory ? `mkdir -p ${target}` : `test -e ${target} || touch ${target}`,
+          step.directory ? `mkdir -p ${target}` : `touch ${target}`,
           `mount -n ${step.writable ? '--bind' : '--rbind'} ${quote(step.source)} ${target}`,
           `mount -n -o remount,bind,${flags} ${target}`,
           ...below.map(

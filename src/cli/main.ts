@@ -287,7 +287,14 @@ function pgOptions(args: CheckArguments, words: readonly string[]): { pg?: PgPro
   };
 }
 
-/** A database URL with its password masked, for messages. */
+/** A database URL with its password masked, for messages (the text as given when it is no URL). */
 function withoutPassword(url: string): string {
-  return url.replace(/^([a-z]+:\/\/[^:@/]*:)[^@/]*@/i, '$1***@');
+  try {
+    const parsed = new URL(url);
+    if (parsed.password === '') return url;
+    parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(a --pg-url that is not a URL)';
+  }
 }

@@ -59,9 +59,10 @@ function firstUnbalanced(glob: string, offset: number): string | undefined {
       at++;
       continue;
     }
-    // Inside a character class every character but its closing bracket is literal: `[{]` is balanced.
+    // Inside a character class every character but its closing bracket is literal: `[{]` is balanced, and a
+    // `]` first in the class (`[]]`, `[!]]`, `[^]]`) is one of its characters.
     const top = open.at(-1);
-    if (top?.char === '[' && char !== ']') continue;
+    if (top?.char === '[' && (char !== ']' || at === classStart(glob, top.at))) continue;
     if (char in PAIRS) open.push({ char, at });
     else if (Object.values(PAIRS).includes(char)) {
       if (top === undefined || PAIRS[top.char] !== char) {
@@ -72,4 +73,10 @@ function firstUnbalanced(glob: string, offset: number): string | undefined {
   }
   const left = open[0];
   return left === undefined ? undefined : `"${left.char}" at column ${offset + left.at + 1} is never closed`;
+}
+
+/** Where the characters of the class opened at `open` begin: after `[`, and after a negating `!` or `^`. */
+function classStart(glob: string, open: number): number {
+  const next = glob[open + 1];
+  return next === '!' || next === '^' ? open + 2 : open + 1;
 }

@@ -89,22 +89,26 @@ describe('EgressLog', () => {
     ]);
   });
 
-  it('counts a path the sandbox bound as its own only when the call reached a socket there', () => {
+  it('counts a path the sandbox bound as its own unless the call met a mask or a host file there', () => {
     const own = '/tmp/r/run-1/fs/d/own.sock';
     expect(
       attemptsOf([
         `5 bind(4, {sa_family=AF_UNIX, sun_path="${own}"}, 110) = 0`,
         `5 connect(5, {sa_family=AF_UNIX, sun_path="${own}"}, 110) = 0`,
-        // Its directory swapped for a link to a host directory: the same path now reaches a mask, or nothing.
+        // Its own socket, before listen, full, or removed: nothing reached, not egress.
         `5 connect(6, {sa_family=AF_UNIX, sun_path="${own}"}, 110) = -1 ECONNREFUSED (Connection refused)`,
-        `5 sendto(7, ""..., 1, 0, {sa_family=AF_UNIX, sun_path="${own}"}, 110) = -1 ENOENT (No such file or directory)`,
+        `5 sendto(7, ""..., 1, 0, {sa_family=AF_UNIX, sun_path="${own}"}, 110) = -1 EAGAIN (Resource temporarily unavailable)`,
+        `5 connect(6, {sa_family=AF_UNIX, sun_path="${own}"}, 110) = -1 ENOENT (No such file or directory)`,
+        // Its directory swapped for a link to a host directory: the same path now meets a mask or a host file.
+        `5 connect(6, {sa_family=AF_UNIX, sun_path="${own}"}, 110) = -1 EACCES (Permission denied)`,
+        `5 sendto(7, ""..., 1, 0, {sa_family=AF_UNIX, sun_path="${own}"}, 110) = -1 EROFS (Read-only file system)`,
         // Split by strace: judged by its end, which names the task again.
         `8 connect(9, {sa_family=AF_UNIX, sun_path="${own}"}, 110 <unfinished ...>`,
         `9 connect(9, {sa_family=AF_UNIX, sun_path="${own}/../own.sock"}, 110 <unfinished ...>`,
         '9 <... connect resumed>) = 0',
-        '8 <... connect resumed>) = -1 EACCES (Permission denied)',
+        '8 <... connect resumed>) = -1 ENOTSOCK (Socket operation on non-socket)',
       ]),
-    ).toEqual([`unix ${own} ECONNREFUSED`, `unix ${own} ENOENT`, `unix ${own} EACCES`]);
+    ).toEqual([`unix ${own} EACCES`, `unix ${own} EROFS`, `unix ${own} ENOTSOCK`]);
   });
 
   it('reads lines cut anywhere, each once', () => {

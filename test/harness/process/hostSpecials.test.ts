@@ -36,7 +36,7 @@ describe('specialsBelow', () => {
   it('refuses a directory too large to check, or holding too many, saying which and what to do', () => {
     expect(() => specialsBelow(root, { entries: 3, specials: 100 })).toThrow(
       new RegExp(
-        `${root}, which the sandbox would show read-only, holds more than 3 entries.*smaller directory`,
+        `${root}, which the sandbox would show read-only, holds more than 3 entries.*smaller project`,
       ),
     );
     expect(() => specialsBelow(root, { entries: 100, specials: 2 })).toThrow(/more than 2 sockets and FIFOs/);

@@ -148,7 +148,7 @@ describe.each(mechanisms.filter((m) => m.available))(
         "s.on('data', (d) => process.stdout.write(String(d))); s.on('close', () => process.exit(3));";
       try {
         const server = await start(directory, process.execPath, ['-e', client], {
-          mounts: [{ host: gate, inside: '/run/hintproof-test' }],
+          mounts: [{ host: gate, inside: '/run/hintproof-test', service: true }],
           relays: [{ port: 15432, socket: '/run/hintproof-test/echo.sock' }],
         });
         expect(await readAll(server.stdout)).toBe('ping');

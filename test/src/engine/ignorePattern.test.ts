@@ -16,6 +16,9 @@ describe('parseIgnorePattern', () => {
     });
     expect(parseIgnorePattern('fs:notes\\[1.md')).toEqual({ environment: 'fs', glob: 'notes\\[1.md' });
     expect(parseIgnorePattern('fs:[{]x')).toEqual({ environment: 'fs', glob: '[{]x' });
+    for (const glob of ['[]]', '[!]]', '[^]]x', '[]a]']) {
+      expect(parseIgnorePattern(`fs:${glob}`)).toEqual({ environment: 'fs', glob });
+    }
   });
 
   it.each([
@@ -23,6 +26,7 @@ describe('parseIgnorePattern', () => {
     ['fs:{a,b', /"\{" at column 4 is never closed/],
     ['fs:a]', /"\]" at column 5 closes nothing/],
     ['fs:(a]', /"\]" at column 6 closes nothing/],
+    ['fs:[]', /"\[" at column 4 is never closed/],
     ['files:**', /no environment is called "files".*fs, home, tmp, sqlite, pg, observed/],
     ['pg:', /the pattern after the environment is empty/],
     ['', /is empty/],
