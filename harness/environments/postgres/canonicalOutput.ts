@@ -15,7 +15,23 @@ export const CANONICAL_OUTPUT: readonly (readonly [string, string])[] = [
   ['lc_monetary', 'C'],
 ];
 
-/** Sets the canonical output settings for the session of `client`. */
+/**
+ * The search path every hintproof session in a run's database and the capture trigger use: the server's
+ * role owns that database and may `ALTER DATABASE … SET search_path` (or `ALTER ROLE … SET`) to put its own
+ * operators and functions before pg_catalog's; pinned, only pg_catalog's are found (pg_temp is searched for
+ * relations only when named last).
+ */
+export const PINNED_SEARCH_PATH = 'pg_catalog, pg_temp';
+
+/**
+ * Sets the canonical output settings and the pinned search path for the session of `client`, overriding
+ * whatever the server set for its database or role (`ALTER DATABASE/ROLE … SET`, applied at each connect).
+ */
 export async function useCanonicalOutput(client: pg.ClientBase): Promise<void> {
-  await client.query(CANONICAL_OUTPUT.map(([name, value]) => `set ${name} = '${value}'`).join('; '));
+  await client.query(
+    [
+      `set search_path = ${PINNED_SEARCH_PATH}`,
+      ...CANONICAL_OUTPUT.map(([name, value]) => `set ${name} = '${value}'`),
+    ].join('; '),
+  );
 }

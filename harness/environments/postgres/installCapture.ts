@@ -1,20 +1,25 @@
 import type pg from 'pg';
-import { CANONICAL_OUTPUT } from './canonicalOutput.js';
+import { CANONICAL_OUTPUT, PINNED_SEARCH_PATH } from './canonicalOutput.js';
 
 /** The schema holding hintproof's change log inside each sandbox database; left out of every snapshot. */
 export const CAPTURE_SCHEMA = '_hintproof';
 /** The row trigger every table with storage carries. */
 export const CAPTURE_TRIGGER = '_hintproof_capture';
 
-const SET_OUTPUT = CANONICAL_OUTPUT.map(([name, value]) => `set ${name} = '${value}'`).join(' ');
+const SET_OUTPUT = [
+  `set search_path = ${PINNED_SEARCH_PATH}`,
+  ...CANONICAL_OUTPUT.map(([name, value]) => `set ${name} = '${value}'`),
+].join(' ');
 
 /**
  * Change capture, installed once in the template so every run's copy has it: an AFTER ROW trigger on every
  * table (partitions and inheritance children included, each its own) appends each insert, update and
  * delete (old and new row as JSON, in one fixed output format whatever the writer's session settings) to
  * `_hintproof.log`. The triggers fire ALWAYS, so `session_replication_role = replica` does not silence
- * them. The trigger runs as the writer, never as hintproof's role: a superuser's function would run what a
- * server's own cast to json does (see ownerGrants for what the server's role is granted to write the log).
+ * them. The trigger never runs as hintproof's role: a superuser's function would run what a server's own
+ * cast to json does. With an owner role it is SECURITY DEFINER of a capture role that may only append to
+ * the log, and the server's role may not write the log at all (see ownerGrants); its search path is pinned
+ * to pg_catalog and every name in it is qualified, so no operator or function of the server's is found.
  * The log is append-only: updating, deleting or truncating it fails. TRUNCATE needs no trigger: it
  * gives the table a new file, which changes its catalog row, and the snapshot then compares the table in
  * full (see judgeCapture.ts). Anything that defeats capture is found the same way, from the catalogs.
@@ -27,9 +32,16 @@ create table ${CAPTURE_SCHEMA}.log (
 create function ${CAPTURE_SCHEMA}.capture() returns trigger language plpgsql ${SET_OUTPUT} as $f$
 begin
   insert into ${CAPTURE_SCHEMA}.log (rel, tbl, op, old, new) values (
-    tg_relid, tg_table_schema || '.' || tg_table_name, left(tg_op, 1),
-    case when tg_op <> 'INSERT' then to_jsonb(old) end, case when tg_op <> 'DELETE' then to_jsonb(new) end);
+    tg_relid,
+    pg_catalog.concat(tg_table_schema, '.', tg_table_name),
+    pg_catalog.left(tg_op, 1),
+    case when tg_op operator(pg_catalog.<>) 'INSERT' then pg_catalog.to_jsonb(old) end,
+    case when tg_op operator(pg_catalog.<>) 'DELETE' then pg_catalog.to_jsonb(new) end);
   return null;
+end $f$;
+create function ${CAPTURE_SCHEMA}.note_type() returns void language plpgsql ${SET_OUTPUT} as $f$
+begin
+  insert into ${CAPTURE_SCHEMA}.log (rel, tbl, op) values (0, '(ALTER TYPE)', 'T');
 end $f$;
 create function ${CAPTURE_SCHEMA}.guard() returns trigger language plpgsql as $f$
 begin
@@ -67,7 +79,7 @@ create function ${CAPTURE_SCHEMA}.on_ddl() returns event_trigger language plpgsq
 declare command record;
 begin
   if tg_tag = 'ALTER TYPE' then
-    insert into ${CAPTURE_SCHEMA}.log (rel, tbl, op) values (0, '(ALTER TYPE)', 'T');
+    perform ${CAPTURE_SCHEMA}.note_type();
     return;
   end if;
   for command in select objid from pg_event_trigger_ddl_commands()

@@ -8,6 +8,16 @@ import type { PgServer } from './pgServer.js';
 export interface OwnerRole {
   readonly name: string;
   readonly password: string;
+  /**
+   * The NOLOGIN role the capture trigger runs as (SECURITY DEFINER): the only one that may write the change
+   * log, so the server cannot append rows that cancel its own writes. No superuser, no other grant.
+   */
+  readonly capture: string;
+}
+
+/** The roles makeOwnerRole makes for `prefix`: register their cleanup before making them. */
+export function ownerRoleNames(prefix: string): { readonly name: string; readonly capture: string } {
+  return { name: `${prefix}_owner`, capture: `${prefix}_capture` };
 }
 
 /** The role made, or why the server connects as hintproof's own role instead. */
@@ -37,14 +47,14 @@ export async function makeOwnerRole(
   if (self?.superuser !== true && self?.createrole !== true) {
     return { reason: `the ${server.provider} role "${user}" may not create roles (it has no CREATEROLE)` };
   }
-  const role: OwnerRole = { name: `${prefix}_owner`, password: randomBytes(18).toString('hex') };
+  const role: OwnerRole = { ...ownerRoleNames(prefix), password: randomBytes(18).toString('hex') };
   const quoted = quoteIdentifier(role.name);
+  const capture = quoteIdentifier(role.capture);
+  const plain = 'nosuperuser nocreatedb nocreaterole noreplication nobypassrls';
   try {
-    await admin.query(
-      `create role ${quoted} login password '${role.password}' nosuperuser nocreatedb nocreaterole ` +
-        'noreplication nobypassrls',
-    );
-    if (self.superuser !== true) await admin.query(`grant ${quoted} to current_user`);
+    await admin.query(`create role ${quoted} login password '${role.password}' ${plain}`);
+    await admin.query(`create role ${capture} nologin ${plain}`);
+    if (self.superuser !== true) await admin.query(`grant ${quoted}, ${capture} to current_user`);
   } catch (error) {
     await dropOwnerRole(admin, role);
     throw refusal(user, `could not make the role ${role.name} for it: ${firstLine(error)}`, error);
@@ -73,22 +83,34 @@ export async function makeOwnerRole(
  * is not isolated may connect there) goes with it. Best effort.
  */
 export async function dropOwnerRole(admin: MaintenanceClient, role: OwnerRole): Promise<void> {
-  const quoted = quoteIdentifier(role.name);
-  await admin.query(`drop owned by ${quoted}`).catch(() => {});
-  await admin.query(`drop role if exists ${quoted}`).catch(() => {});
+  for (const name of [role.name, role.capture]) {
+    const quoted = quoteIdentifier(name);
+    await admin.query(`drop owned by ${quoted}`).catch(() => {});
+    await admin.query(`drop role if exists ${quoted}`).catch(() => {});
+  }
 }
 
 /**
- * What the server may do in its run's database (run in the template, as hintproof's role, after the seed
- * and change capture): append to hintproof's change log (the capture triggers run as the writer) and read
- * it (hintproof's snapshots connect as this role too). Nothing else of `_hintproof` is its own.
+ * Who may do what to hintproof's change log (run in the template, as hintproof's role, after the seed and
+ * change capture). The server's role may read it (hintproof's snapshots connect as that role) and nothing
+ * else: it cannot append rows that cancel its writes. The capture functions become SECURITY DEFINER of the
+ * capture role, which may append to the log and nothing more (no superuser: a server's own cast to json,
+ * which to_jsonb calls, runs with no more than that). Their search path is pinned (see installCapture).
+ * Changing a function's owner needs CREATE on its schema for the new owner, granted for that moment.
  */
 export function ownerGrants(schema: string, role: OwnerRole): string {
-  const quoted = quoteIdentifier(role.name);
+  const owner = quoteIdentifier(role.name);
+  const capture = quoteIdentifier(role.capture);
+  const definers = ['capture()', 'note_type()'].map((name) => `${schema}.${name}`);
   return [
-    `grant usage on schema ${schema} to ${quoted}`,
-    `grant select, insert on ${schema}.log to ${quoted}`,
-    `grant usage, select on sequence ${schema}.log_id_seq to ${quoted}`,
+    `grant usage on schema ${schema} to ${owner}, ${capture}`,
+    `grant select on ${schema}.log to ${owner}`,
+    `grant insert on ${schema}.log to ${capture}`,
+    `grant usage on sequence ${schema}.log_id_seq to ${capture}`,
+    `grant create on schema ${schema} to ${capture}`,
+    ...definers.map((fn) => `alter function ${fn} owner to ${capture}`),
+    `revoke create on schema ${schema} from ${capture}`,
+    ...definers.map((fn) => `alter function ${fn} security definer`),
   ].join('; ');
 }
 

@@ -10,7 +10,7 @@ import { dropDatabasesNow } from './dropDatabasesAtExit.js';
 import { maintenanceClient } from './maintenanceClient.js';
 import type { ClusterSandbox } from './clusterSandbox.js';
 import type { OwnerRole } from './ownerRole.js';
-import { dropOwnerRole, makeOwnerRole } from './ownerRole.js';
+import { dropOwnerRole, makeOwnerRole, ownerRoleNames } from './ownerRole.js';
 import type { PgInstance } from './pgInstance.js';
 import { createPgInstance } from './pgInstance.js';
 import type { PgServer } from './pgServer.js';
@@ -67,6 +67,8 @@ export async function createPgProvider(options: PgProviderOptions): Promise<PgPr
   // Drops go through their own connection, so that creating the next run's database never queues behind them.
   const dropper = maintenanceClient(server.admin, 'hintproof-drop');
   let ledger: DatabaseLedger | undefined;
+  /** The roles being made or made: dropped at exit even when interrupted before makeOwnerRole returns. */
+  let pending: { readonly name: string; readonly capture: string } | undefined;
   // At exit: hintproof's own databases, and the server's that were found and may be dropped.
   const unregister = onExitCleanup(() => {
     if (ledger === undefined) return;
@@ -74,7 +76,7 @@ export async function createPgProvider(options: PgProviderOptions): Promise<PgPr
     dropDatabasesNow(
       server.admin,
       [...ledger.names, ...left.map((made) => made.name)],
-      role === undefined || server.provider === 'embedded' ? [] : [role.name],
+      pending === undefined || server.provider === 'embedded' ? [] : [pending.name, pending.capture],
     );
   });
   let role: OwnerRole | undefined;
@@ -168,14 +170,16 @@ export async function createPgProvider(options: PgProviderOptions): Promise<PgPr
     await admin.end();
     await dropper.end();
     if (ledger !== undefined && ledger.names.size > 0)
-      dropDatabasesNow(server.admin, [...ledger.names], role === undefined ? [] : [role.name]);
+      dropDatabasesNow(server.admin, [...ledger.names], role === undefined ? [] : [role.name, role.capture]);
     unregister();
     await server[Symbol.asyncDispose]();
   };
   try {
     ledger = await openLedger(admin, prefix, server.owned);
+    if (options.superuser !== true) pending = ownerRoleNames(prefix);
     const chosen = options.superuser === true ? undefined : await makeOwnerRole(admin, prefix, server);
     role = chosen?.role;
+    if (role === undefined) pending = undefined;
     access = describeAccess(server, role, chosen?.reason);
     // Postgres 15+ copies a small template faster file by file than through the WAL; older servers have no choice.
     const version = await admin.query<{ server_version_num: string }>('show server_version_num');

@@ -29,8 +29,9 @@ export async function readLog(
     old: never;
     new: never;
   }>(
-    `select id::text, rel::int8::text as rel, tbl, op, old, new from ${CAPTURE_SCHEMA}.log
-      where id > $1 and not (id = any ($2::int8[])) order by id`,
+    `select id::pg_catalog.text, rel::pg_catalog.int8::pg_catalog.text as rel, tbl, op, old, new from ${CAPTURE_SCHEMA}.log
+      where id operator(pg_catalog.>) $1
+        and not (id operator(pg_catalog.=) any ($2::pg_catalog.int8[])) order by id`,
     [from.floor, from.seen],
   );
   const entries = rows.map((row) => ({
