@@ -39,14 +39,9 @@ describe("a server connected as its database's owner", () => {
         `select r.rolname as owner, r.rolsuper as superuser, r.rolcanlogin as login, p.prosecdef as definer
            from pg_proc p join pg_roles r on r.oid = p.proowner where p.oid = '_hintproof.capture()'::regprocedure`,
       );
-      expect(rows).toEqual([
-        {
-          owner: expect.stringMatching(/^hintproof_\d+_[0-9a-f]+_capture$/),
-          superuser: false,
-          login: false,
-          definer: true,
-        },
-      ]);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.owner).toMatch(/^hintproof_\d+_[0-9a-f]+_capture$/);
+      expect({ ...rows[0], owner: '' }).toEqual({ owner: '', superuser: false, login: false, definer: true });
     });
   });
 
