@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, rmdirSync, rmSync } from 'node:fs';
-import { chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chown, link, lstat, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { onExitCleanup } from '../../process/exitCleanup.js';
 import { prepareLayout, releaseLayout } from '../../process/isolation.js';
@@ -45,10 +45,14 @@ export async function startEmbeddedServer(sandbox?: ClusterSandbox): Promise<PgS
       }
     }
     removeSoon(root);
+    rmSync(reach, { recursive: true, force: true });
   });
   const data = join(root, 'data');
   // Sandboxed, the run directory stays root's: the cluster writes only in its data and socket directories.
   const sockets = sandbox === undefined ? root : join(root, 'socket');
+  // Sandboxed, hintproof reaches the cluster by a hard link to its socket, made here once it is up, in a
+  // directory beside the run directory: outside the cluster's sandbox and (as root) root's alone.
+  const reach = `${root}.sock`;
   try {
     if (owner && sandbox === undefined) await chown(root, owner.uid, owner.gid);
     if (sandbox !== undefined) {
@@ -108,6 +112,7 @@ export async function startEmbeddedServer(sandbox?: ClusterSandbox): Promise<PgS
     });
     child.stderr.removeAllListeners('data');
     child.stderr.resume();
+    if (sandbox !== undefined) await linkSocket(sockets, reach, port, owner?.uid ?? process.getuid?.());
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     return {
       provider: 'embedded',
@@ -116,7 +121,7 @@ export async function startEmbeddedServer(sandbox?: ClusterSandbox): Promise<PgS
       sandboxed: sandbox !== undefined,
       // hintproof reaches a sandboxed cluster by its socket: it has no other way in.
       admin: {
-        host: sandbox === undefined ? '127.0.0.1' : sockets,
+        host: sandbox === undefined ? '127.0.0.1' : reach,
         port,
         user: 'postgres',
         password: '',
@@ -131,6 +136,7 @@ export async function startEmbeddedServer(sandbox?: ClusterSandbox): Promise<PgS
         }
         pid = undefined;
         await rm(root, { recursive: true, force: true, maxRetries: 5 });
+        await rm(reach, { recursive: true, force: true });
         await releaseLayout(root);
         unregister();
       },
@@ -143,9 +149,37 @@ export async function startEmbeddedServer(sandbox?: ClusterSandbox): Promise<PgS
     }
     pid = undefined;
     await rm(root, { recursive: true, force: true, maxRetries: 5 });
+    await rm(reach, { recursive: true, force: true });
     await releaseLayout(root);
     unregister();
     throw error;
+  }
+}
+
+/**
+ * Hard-links the cluster's socket into `reach`. The socket directory must stay the cluster's (postgres
+ * creates the socket there), so a superuser of the cluster (--pg-superuser: `COPY … TO PROGRAM`) could
+ * replace `.s.PGSQL.<port>` by a symlink to any host socket, and hintproof (root, outside the sandbox)
+ * would connect there and relay the server's bytes. The link is made as soon as the cluster reports ready,
+ * before any client has connected, and names the socket's inode: what later happens to the cluster's own
+ * name for it changes nothing. `reach` lies outside the cluster's sandbox; it is checked to be a socket
+ * owned by the cluster's user.
+ */
+async function linkSocket(
+  sockets: string,
+  reach: string,
+  port: number,
+  uid: number | undefined,
+): Promise<void> {
+  const name = `.s.PGSQL.${port}`;
+  await mkdir(reach, { mode: 0o755 });
+  await link(join(sockets, name), join(reach, name));
+  const stat = await lstat(join(reach, name));
+  if (!stat.isSocket() || (uid !== undefined && stat.uid !== uid)) {
+    throw new Error(
+      `pg: the embedded cluster's socket ${join(sockets, name)} is not a socket of its user (uid ${uid}; found ` +
+        `mode ${stat.mode.toString(8)}, uid ${stat.uid}). This is a hintproof bug or a tampered run directory; please report it.`,
+    );
   }
 }
 
