@@ -188,7 +188,7 @@ export function buildProgram(
     )
     .option(
       '--pg-superuser',
-      "connect the server as a superuser, not as its database's owner (the embedded cluster stays sandboxed)",
+      "connect the server as a superuser, not as its database's owner (in an isolated run the embedded cluster stays in its sandbox)",
     )
     .option(
       '--env <KEY=VALUE>',
