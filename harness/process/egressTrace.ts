@@ -28,7 +28,9 @@ const TASK_START_CALLS = ['execve', 'rseq', 'set_robust_list'];
  * Wraps a spawn so that every call of the whole process tree that names an address (connect, bind, sendto,
  * sendmsg, sendmmsg) is written to `trace`, a FIFO made by `createEgressReader` (strace with a seccomp filter:
  * only those calls stop the tracee; `-s 0`: no data the server sends is copied). io_uring is refused
- * (io_uring_setup fails with EPERM, and the attempt is traced): what it would do could not be observed.
+ * (io_uring_setup fails with EPERM, and the attempt is traced): what it would do could not be observed. The
+ * sandbox's seccomp filter sends io_uring_setup to the tracer rather than refusing it itself (a refusal there
+ * would outrank this stop and hide the attempt), and refuses it with ENOSYS when no tracer is attached.
  *
  * `TASK_START_CALLS` are traced too, for speed alone (their lines name no address and are skipped): strace
  * (6.1 to at least 6.8) stops a new thread or process at every system call until its first seccomp stop, and

@@ -27,7 +27,9 @@ export function familyFilterGap(
  * and so do bubblewrap and unshare), then sets no_new_privs and installs `socketFilter`, then executes the
  * command in its place. Everything after it inherits only stdio and the filter. perl (`-t`: PERL5OPT and
  * PERL5LIB are not read, the command's environment is passed on untouched); it exits 126 when it cannot do
- * any of this, so no server ever runs with a descriptor left open or a filter missing. Its command line is
+ * any of this, so no server ever runs with a descriptor left open or a filter missing. The filter also sends
+ * io_uring_setup to the tracer (strace refuses it and lists the attempt; ENOSYS with no tracer) and gives
+ * i386 code no socket (see `socketFilter`). Its command line is
  * seen inside (the sandbox's PID 1 holds it): it never says hintproof. On a host whose
  * architecture or byte order the filter does not know, it only closes the descriptors (see `familyFilterGap`).
  * Returns the command line to put before the sandboxed command.

@@ -12,7 +12,9 @@ import { checkHostile, egressOf, ISOLATIONS, scratch } from './hostile.js';
  * (a static i386 program: the `connect` call, or `socketcall`), which a trace of 64-bit calls alone would
  * miss. From outside, for each isolation mechanism: a host listener on 127.0.0.1 gets no connection, and
  * where this kernel runs i386 programs (checked on the host first) both tools' `openWorldHint: false` is
- * contradicted with the destination; where it does not, the tools fail and nothing is claimed.
+ * contradicted with the destination; where it does not, the tools fail and nothing is claimed. The sandbox's
+ * seccomp filter gives i386 code no socket (`socket` and socketcall's SYS_SOCKET fail with EAFNOSUPPORT), so the
+ * program's `connect` names the destination on no socket: still an attempt, still listed.
  */
 const work = scratch('row05-i386');
 

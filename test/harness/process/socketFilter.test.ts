@@ -6,6 +6,8 @@ import { ALLOWED_FAMILIES, socketFilter } from '../../../harness/process/socketF
 
 const ALLOW = 0x7fff0000;
 const REFUSE = 0x00050000 | 97; // SECCOMP_RET_ERRNO | EAFNOSUPPORT
+const EPERM = 0x00050000 | 1; // SECCOMP_RET_ERRNO | EPERM
+const TRACE = 0x7ff00000; // SECCOMP_RET_TRACE
 
 const ARCH = {
   x86_64: 0xc000003e,
@@ -16,11 +18,12 @@ const ARCH = {
 };
 
 /** Runs the classic BPF program on one call, as the kernel would (the opcodes the filter may use, no others). */
-function run(program: Buffer, call: { arch: number; nr: number; family: number }): number {
+function run(program: Buffer, call: { arch: number; nr: number; family: number; arg1?: number }): number {
   const data = Buffer.alloc(64);
   data.writeUInt32LE(call.nr, 0);
   data.writeUInt32LE(call.arch, 4);
   data.writeUInt32LE(call.family, 16);
+  data.writeUInt32LE(call.arg1 ?? 0, 24);
   let accumulator = 0;
   for (let pc = 0; pc * 8 < program.length; pc++) {
     const op = program.readUInt16LE(pc * 8);
@@ -43,7 +46,6 @@ describe('socketFilter', () => {
     const tables: [number, number, number][] = [
       [ARCH.x86_64, 41, 53],
       [ARCH.x86_64, 0x40000000 + 41, 0x40000000 + 53], // x32
-      [ARCH.i386, 359, 360],
       [ARCH.aarch64, 198, 199],
       [ARCH.arm, 281, 288],
     ];
@@ -61,10 +63,47 @@ describe('socketFilter', () => {
     expect(ALLOWED_FAMILIES).toEqual([1, 2, 10, 16]);
   });
 
+  it('gives i386 code no socket: socket, socketpair, and socketcall SYS_SOCKET and SYS_SOCKETPAIR', () => {
+    for (const nr of [359, 360]) {
+      for (const family of [1, 2, 10, 16, 40])
+        expect(run(program, { arch: ARCH.i386, nr, family })).toBe(REFUSE);
+    }
+    // socketcall's first argument is the operation: 1 SYS_SOCKET, 8 SYS_SOCKETPAIR; 3 SYS_CONNECT needs a socket.
+    expect(run(program, { arch: ARCH.i386, nr: 102, family: 1 })).toBe(REFUSE);
+    expect(run(program, { arch: ARCH.i386, nr: 102, family: 8 })).toBe(REFUSE);
+    for (const operation of [2, 3, 5, 9, 11]) {
+      expect(run(program, { arch: ARCH.i386, nr: 102, family: operation })).toBe(ALLOW);
+    }
+  });
+
+  it('sends io_uring_setup to the tracer, and lets nothing inside become one (ptrace, a notification listener)', () => {
+    const tables: [number, number[], number[]][] = [
+      [ARCH.x86_64, [101, 0x40000000 + 521], [317, 0x40000000 + 317]],
+      [ARCH.i386, [26], [354]],
+      [ARCH.aarch64, [117], [277]],
+      [ARCH.arm, [26], [383]],
+    ];
+    for (const [arch, ptraces, seccomps] of tables) {
+      const where = `arch ${arch.toString(16)}`;
+      expect(run(program, { arch, nr: 425, family: 8 }), where).toBe(TRACE);
+      if (arch === ARCH.x86_64) expect(run(program, { arch, nr: 0x40000000 + 425, family: 8 })).toBe(TRACE);
+      for (const nr of ptraces) expect(run(program, { arch, nr, family: 0 }), `${where} ${nr}`).toBe(EPERM);
+      for (const nr of seccomps) {
+        // SECCOMP_SET_MODE_FILTER (1) with SECCOMP_FILTER_FLAG_NEW_LISTENER (8), alone or with TSYNC (1).
+        expect(run(program, { arch, nr, family: 1, arg1: 8 }), `${where} ${nr}`).toBe(EPERM);
+        expect(run(program, { arch, nr, family: 1, arg1: 9 }), `${where} ${nr}`).toBe(EPERM);
+        expect(run(program, { arch, nr, family: 1, arg1: 0 }), `${where} ${nr}`).toBe(ALLOW);
+        expect(run(program, { arch, nr, family: 1, arg1: 1 }), `${where} ${nr}`).toBe(ALLOW);
+      }
+    }
+  });
+
   it('lets every other call through, and every call of an architecture it does not know', () => {
-    // x86_64 connect, i386 socketcall (its family is in memory: not filtered), aarch64 connect.
+    // x86_64 connect, i386 socketcall SYS_CONNECT, aarch64 connect, x86_64 io_uring_enter and register.
     for (const [arch, nr] of [
       [ARCH.x86_64, 42],
+      [ARCH.x86_64, 426],
+      [ARCH.x86_64, 427],
       [ARCH.i386, 102],
       [ARCH.i386, 41],
       [ARCH.aarch64, 41],
@@ -76,21 +115,26 @@ describe('socketFilter', () => {
 });
 
 describe('sandboxExec (on the host, outside any sandbox)', () => {
-  it('closes inherited descriptors and refuses AF_VSOCK, then runs the command', () => {
+  it('closes inherited descriptors, refuses AF_VSOCK, io_uring and ptrace, then runs the command', () => {
     expect(familyFilterGap()).toBeUndefined();
     const inherited = openSync('/etc/hostname', 'r');
     try {
       const probe =
         'for my $f (1, 2, 10, 40, 17) { my $ok = socket(my $s, $f, $f == 17 ? 3 : 1, 0);' +
         ' print "$f=", ($ok ? "ok" : $! + 0), " " } opendir(my $d, "/proc/self/fd");' +
-        ' print "fds=", join(",", sort grep { /^[0-9]+$/ } readdir $d)';
+        ' print "fds=", join(",", sort grep { /^[0-9]+$/ } readdir $d);' +
+        // io_uring_setup(8, params), ptrace(PTRACE_TRACEME), seccomp(SET_MODE_FILTER, NEW_LISTENER or 0, NULL).
+        ' my $p = "\\0" x 120; print " ring=", (syscall(425, 8, $p) >= 0 ? "ok" : $! + 0);' +
+        ' print " traceme=", (syscall(101, 0, 0, 0, 0) >= 0 ? "ok" : $! + 0);' +
+        ' syscall(317, 1, 8, 0); print " listener=", $! + 0; syscall(317, 1, 0, 0); print " filter=", $! + 0';
       const [command = '', ...args] = [...sandboxExec(), 'perl', '-e', probe];
       const output = execFileSync(command, args, {
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'pipe', inherited, inherited],
       });
       // fd 3 is the probe's own listing of /proc/self/fd; 3 and 4 (inherited) were closed.
-      expect(output).toBe('1=ok 2=ok 10=ok 40=97 17=97 fds=0,1,2,3');
+      // No tracer here: io_uring_setup fails with ENOSYS (38); a filter without a listener gets only EFAULT (14).
+      expect(output).toBe('1=ok 2=ok 10=ok 40=97 17=97 fds=0,1,2,3 ring=38 traceme=1 listener=1 filter=14');
     } finally {
       closeSync(inherited);
     }
