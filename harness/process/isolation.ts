@@ -8,7 +8,7 @@ import { relayedCommand } from './loopbackRelay.js';
 import { passThroughClosed } from './passThroughClosed.js';
 import type { SandboxLayout } from './sandboxPaths.js';
 import { DEFAULT_LIMITS, SANDBOX_UID } from './sandboxPaths.js';
-import { sandboxExec } from './sandboxExec.js';
+import { findPerl, PERL_MISSING, sandboxExec } from './sandboxExec.js';
 import type { SpawnOptions } from './spawnServer.js';
 import { UNSHARE_ARGUMENTS, unshareArguments } from './unshare.js';
 
@@ -26,10 +26,16 @@ const detected = new Map<string, Isolation>();
 
 /**
  * Which isolation this machine offers: bubblewrap when it is installed and can make a network namespace here;
- * else, as root, util-linux `unshare`; otherwise none, with the reason. `prefer: 'unshare'` skips bubblewrap
- * (tests of the fallback, HINTPROOF_ISOLATION=unshare). Probed once per process and preference.
+ * else, as root, util-linux `unshare`; otherwise none, with the reason. Either needs perl (`sandboxExec`, the
+ * first program inside, is a perl script): without it, none. `prefer: 'unshare'` skips bubblewrap (tests of
+ * the fallback, HINTPROOF_ISOLATION=unshare). Probed once per process and preference; `perl` finds perl (a
+ * test's stand-in), looked for at every call.
  */
-export function detectIsolation(prefer?: 'bubblewrap' | 'unshare'): Isolation {
+export function detectIsolation(
+  prefer?: 'bubblewrap' | 'unshare',
+  perl: () => string | undefined = findPerl,
+): Isolation {
+  if (process.platform === 'linux' && perl() === undefined) return { kind: 'none', reason: PERL_MISSING };
   const key = prefer ?? 'default';
   let found = detected.get(key);
   if (found === undefined) {

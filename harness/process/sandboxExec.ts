@@ -6,6 +6,14 @@ import { SpawnError } from './spawnServer.js';
 /** Where perl may be: perl-base is Essential on Debian and Ubuntu, and `/usr` is shown in every sandbox. */
 const PERLS = ['/usr/bin/perl', '/bin/perl'];
 
+/** Why a host without perl has no isolation (said on the report's first line). */
+export const PERL_MISSING = 'perl is needed by the sandbox launcher: install perl-base';
+
+/** The perl `sandboxExec` runs, or `undefined` on a host without one. */
+export function findPerl(exists: (path: string) => boolean = existsSync): string | undefined {
+  return PERLS.find((path) => exists(path));
+}
+
 /**
  * Why address families are not filtered on this host (its architecture or byte order is not one the filter
  * knows), for the report; `undefined` where they are.
@@ -35,7 +43,7 @@ export function familyFilterGap(
  * Returns the command line to put before the sandboxed command.
  */
 export function sandboxExec(arch: string = process.arch, order: string = endianness()): string[] {
-  const perl = PERLS.find((path) => existsSync(path));
+  const perl = findPerl();
   if (perl === undefined) {
     throw new SpawnError(
       `Could not isolate the server: perl was not found at ${PERLS.join(' or ')}; the sandbox needs it to ` +

@@ -13,6 +13,7 @@ import {
   releaseLayout,
 } from '../../../harness/process/isolation.js';
 import type { SandboxLayout } from '../../../harness/process/isolation.js';
+import { findPerl } from '../../../harness/process/sandboxExec.js';
 import { serverEnvironment, spawnServer } from '../../../harness/process/index.js';
 
 /** Every mechanism, tested alike where this machine offers it (unshare needs root). */
@@ -172,9 +173,32 @@ describe.each(mechanisms.filter((m) => m.available))(
 describe.each(mechanisms.filter((m) => !m.available))('without $kind', ({ kind, reason }) => {
   it('says why (and fails where isolation is required, as in CI)', () => {
     console.log(`${kind} isolation tests skipped: ${reason}`);
-    expect(reason).toMatch(/bubblewrap|unshare|Linux|root/);
+    expect(reason).toMatch(/bubblewrap|unshare|Linux|root|perl/);
     // CI runs as root with bubblewrap installed: both mechanisms must be tested there.
     const required = process.env.HINTPROOF_REQUIRE_ISOLATION !== undefined && process.getuid?.() === 0;
     expect(required, `HINTPROOF_REQUIRE_ISOLATION is set but ${kind} is unusable: ${reason}`).toBe(false);
+  });
+});
+
+describe('the perl the sandbox launcher needs', () => {
+  it('is looked for in /usr/bin, then /bin', () => {
+    const asked: string[] = [];
+    const none = (path: string): boolean => (asked.push(path), false);
+    expect(findPerl(none)).toBeUndefined();
+    expect(asked).toEqual(['/usr/bin/perl', '/bin/perl']);
+    expect(findPerl((path) => path === '/bin/perl')).toBe('/bin/perl');
+    expect(findPerl()).toBe(existsSync('/usr/bin/perl') ? '/usr/bin/perl' : '/bin/perl');
+  });
+
+  it.runIf(process.platform === 'linux')('without it there is no isolation, and the reason says so', () => {
+    for (const prefer of [undefined, 'bubblewrap', 'unshare'] as const) {
+      expect(detectIsolation(prefer, () => undefined)).toEqual({
+        kind: 'none',
+        reason: 'perl is needed by the sandbox launcher: install perl-base',
+      });
+      // With perl found, the mechanism probed as before (cached per preference), not the perl verdict.
+      expect(detectIsolation(prefer, () => '/usr/bin/perl')).toEqual(detectIsolation(prefer));
+      expect(detectIsolation(prefer, () => '/usr/bin/perl').reason ?? '').not.toMatch(/perl/);
+    }
   });
 });
