@@ -22,8 +22,7 @@ export function boundText(text: string, max: number): string {
  * no line of hintproof's output starts with text it chose, and no message outgrows a screen or two.
  */
 export function serverText(text: string, max = SERVER_TEXT_CHARS): string {
-  const bounded = boundText(text, max);
-  return bounded === text ? inertText(text) : inertText(bounded);
+  return inertText(boundText(text, max));
 }
 
 /** The most names `serverNames` lists before saying how many more there are. */

@@ -1,7 +1,7 @@
 import type { EngineEvent } from '../model/events.js';
 import type { Report } from '../model/report.js';
 import { inertLoose, inertText } from '../model/inertText.js';
-import { boundText } from '../model/serverText.js';
+import { serverText } from '../model/serverText.js';
 
 /** Command lines (`command`, `replay`): shell quoting keeps its backslashes; invisible characters are escaped. */
 const COMMAND_KEYS: ReadonlySet<string> = new Set(['command', 'replay']);
@@ -26,11 +26,7 @@ const MAX_DEPTH = 32;
  * whatever field it travels in.
  */
 export function inertEvent<E extends EngineEvent>(event: E): E {
-  return inertValue(event, shown, 0) as E;
-}
-
-function shown(text: string): string {
-  return inertText(boundText(text, SHOWN_CHARS));
+  return inertValue(event, (text) => serverText(text, SHOWN_CHARS), 0) as E;
 }
 
 /** The report with every string in it inert, as `inertEvent` makes an `end` event's. */
