@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { EgressAttempt } from './egressAttempt.js';
 import { destinationKey } from './egressAttempt.js';
+import { endpointKey } from './socketDecoration.js';
 import type { TracedAddress, TracedCall } from './traceLine.js';
 import { parseResumed, parseTraceLine } from './traceLine.js';
 
@@ -15,6 +16,9 @@ export const EGRESS_LISTED = 100;
 
 /** Destinations counted over a server's life; attempts to more are not counted (a flood lists them). */
 const COUNTED_DESTINATIONS = 4 * EGRESS_LISTED;
+
+/** Sockets (and IP peers) whose connect is remembered; the oldest is forgotten past this. */
+const CONNECTIONS = 4096;
 
 /** A line longer than this is no strace line of the traced calls: it is dropped and counted as flooded. */
 const LINE_LIMIT = 1024 * 1024;
@@ -39,7 +43,12 @@ const NSCD_SOCKETS = new Set(['/var/run/nscd/socket', '/run/nscd/socket']);
  *   read-only file, failed in a way no socket of its own gives (`ledElsewhere`): egress (a call strace split
  *   is judged when its end is read). One that connected, or failed as a socket of its own can (nobody
  *   listening, gone), is not. Abstract names are the network namespace's own, and so the sandbox's;
- * - `io_uring_setup`, refused by the trace (its operations, connects included, could not be observed).
+ * - `io_uring_setup`, refused by the trace (its operations, connects included, could not be observed);
+ * - a send with no address (`send`, `write`, `sendmsg` without a name) on a socket a `connect` seen in the
+ *   trace pointed somewhere: to where that connect went, by the same rules (a datagram, or a connection for
+ *   a stream; unix: when the connect itself was egress). The socket is known by the name strace gave it on
+ *   the connect line (`TracedSocket.identity`), or by the peer strace prints (`local->peer`) when a connect
+ *   named that peer. A socket no connect led to (an accepted connection, a socketpair) is the sandbox's own.
  *
  * Bounded: each window lists at most `EGRESS_LISTED` distinct attempts (repeats are listed once) and counts
  * the rest in one `flood` attempt, so a server looping connects costs neither memory nor disk. Every attempt,
@@ -50,8 +59,12 @@ export class EgressLog {
   private partial = '';
   private readonly boundPorts = new Set<number>();
   private readonly boundPaths = new Set<string>();
-  /** Per task, a call to a path the sandbox bound whose end strace has not written yet. */
-  private readonly unfinished = new Map<number, EgressAttempt>();
+  /** Per task, a call to a path the sandbox bound whose end strace has not written yet (and its socket). */
+  private readonly unfinished = new Map<number, { attempt: EgressAttempt; identity?: string }>();
+  /** Where each socket a connect named went (by `TracedSocket.identity`), and whether that was egress. */
+  private readonly connections = new Map<string, { address: TracedAddress; egress: boolean }>();
+  /** The IP peers connects named (`endpointKey`). */
+  private readonly peers = new Set<string>();
   private listed = new Map<string, EgressAttempt>();
   private omitted = 0;
   /** Attempts since the previous `take`, by destination (`destinationKey`). */
@@ -104,22 +117,61 @@ export class EgressLog {
       const result = call.result === 'EPERM' ? 'blocked' : call.result;
       return this.add({ kind: 'io_uring', destination: 'io_uring_setup', result });
     }
+    if (call.addresses.length === 0) return this.sentOnSocket(call);
     for (const address of call.addresses) {
       if (call.syscall === 'bind') this.bound(address, call.result);
       else {
         const attempt = this.classify(call, address);
         if (attempt !== undefined) this.add(attempt);
+        if (call.syscall === 'connect') this.connected(call, address, attempt);
       }
     }
+  }
+
+  /** Remembers where a connect sent its socket (whatever its result: a non-blocking one ends later). */
+  private connected(call: TracedCall, address: TracedAddress, attempt: EgressAttempt | undefined): void {
+    const identity = call.socket?.identity;
+    if (identity !== undefined) {
+      this.connections.delete(identity);
+      if (this.connections.size >= CONNECTIONS)
+        this.connections.delete(this.connections.keys().next().value ?? '');
+      this.connections.set(identity, { address, egress: attempt !== undefined });
+    }
+    if (address.family === 'ip' && !this.peers.has(endpointKey(address))) {
+      if (this.peers.size >= CONNECTIONS) this.peers.delete(this.peers.values().next().value ?? '');
+      this.peers.add(endpointKey(address));
+    }
+  }
+
+  /** A send with no address: egress when the socket's connect went outside (see the class comment). */
+  private sentOnSocket(call: TracedCall): void {
+    const socket = call.socket;
+    if (socket === undefined || call.syscall === 'connect' || call.syscall === 'bind') return;
+    const known = this.connections.get(socket.identity);
+    const peer =
+      socket.peer !== undefined && this.peers.has(endpointKey(socket.peer)) ? socket.peer : undefined;
+    const address = known?.address ?? peer;
+    if (address === undefined) return;
+    if (address.family === 'unix') {
+      if (known?.egress === true) this.add({ kind: 'unix', destination: address.path, result: call.result });
+      return;
+    }
+    const attempt = this.classify(call, address, socket.stream);
+    if (attempt !== undefined) this.add(attempt);
   }
 
   /** The end of a split call to a path the sandbox bound: egress when it led elsewhere (`ledElsewhere`). */
   private resumed(line: string): void {
     const end = parseResumed(line);
-    const attempt = end === undefined ? undefined : this.unfinished.get(end.pid);
-    if (end === undefined || attempt === undefined) return;
+    const unfinished = end === undefined ? undefined : this.unfinished.get(end.pid);
+    if (end === undefined || unfinished === undefined) return;
     this.unfinished.delete(end.pid);
-    if (ledElsewhere(end.result)) this.add({ ...attempt, result: end.result });
+    if (!ledElsewhere(end.result)) return;
+    const { attempt, identity } = unfinished;
+    this.add({ ...attempt, result: end.result });
+    const known = identity === undefined ? undefined : this.connections.get(identity);
+    if (identity !== undefined && known !== undefined)
+      this.connections.set(identity, { ...known, egress: true });
   }
 
   private bound(address: TracedAddress, result: string): void {
@@ -128,7 +180,8 @@ export class EgressLog {
     else if (!address.abstract) this.boundPaths.add(posix.normalize(address.path));
   }
 
-  private classify(call: TracedCall, address: TracedAddress): EgressAttempt | undefined {
+  /** `stream`: a send without address on a connected stream socket (data of a connection, not a datagram). */
+  private classify(call: TracedCall, address: TracedAddress, stream = false): EgressAttempt | undefined {
     if (address.family === 'unix') {
       if (address.abstract) return undefined;
       const path = posix.normalize(address.path);
@@ -138,7 +191,8 @@ export class EgressLog {
       const attempt: EgressAttempt = { kind: 'unix', destination: address.path, result: call.result };
       if (!this.boundPaths.has(path)) return attempt;
       if (call.result === 'pending' && call.pid !== undefined) {
-        this.unfinished.set(call.pid, attempt);
+        const identity = call.socket?.identity;
+        this.unfinished.set(call.pid, { attempt, ...(identity === undefined ? {} : { identity }) });
         return undefined;
       }
       return ledElsewhere(call.result) ? attempt : undefined;
@@ -151,7 +205,11 @@ export class EgressLog {
       ? `[${address.address}]:${address.port}`
       : `${address.address}:${address.port}`;
     const kind =
-      address.port === 53 ? 'dns' : call.syscall === 'connect' || call.fastOpen ? 'connect' : 'datagram';
+      address.port === 53
+        ? 'dns'
+        : call.syscall === 'connect' || call.fastOpen || stream
+          ? 'connect'
+          : 'datagram';
     return { kind, destination, result: call.result };
   }
 

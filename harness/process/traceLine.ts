@@ -1,3 +1,6 @@
+import type { TracedSocket } from './socketDecoration.js';
+import { socketOf, withoutDecorations } from './socketDecoration.js';
+
 /** A socket address as strace prints it: an IP address and port, or a unix socket path. */
 export type TracedAddress =
   | { readonly family: 'ip'; readonly address: string; readonly port: number }
@@ -8,11 +11,17 @@ export type TracedAddress =
    */
   | { readonly family: 'unix'; readonly path: string; readonly abstract: boolean };
 
-/** One traced call that names an address (or cannot be observed at all). */
+/** One traced call that names an address or a socket (or cannot be observed at all). */
 export interface TracedCall {
-  readonly syscall: 'connect' | 'bind' | 'sendto' | 'sendmsg' | 'sendmmsg' | 'io_uring_setup';
-  /** Every address the call names (sendmmsg may name several; none for io_uring_setup). */
+  readonly syscall:
+    'connect' | 'bind' | 'sendto' | 'sendmsg' | 'sendmmsg' | 'write' | 'writev' | 'io_uring_setup';
+  /**
+   * Every address the call names (sendmmsg may name several; none for io_uring_setup, nor for a send on a
+   * connected socket: its `socket` says where it goes).
+   */
   readonly addresses: readonly TracedAddress[];
+  /** The socket the call acts on, as strace decorated its fd (absent for files, pipes, undecorated fds). */
+  readonly socket?: TracedSocket;
   /** A TCP Fast Open send: a connection, not a datagram. */
   readonly fastOpen: boolean;
   /** The errno it failed with, `connected`/`sent`/`bound` when it succeeded, `pending` when unfinished. */
@@ -27,37 +36,45 @@ export interface ResumedCall {
   readonly result: string;
 }
 
-const CALL = /^(?:(\d+) +)?(connect|bind|sendto|sendmsg|sendmmsg|io_uring_setup)\(/;
+const CALL = /^(?:(\d+) +)?(connect|bind|sendto|sendmsg|sendmmsg|writev|write|io_uring_setup)\(/;
 const RESUMED = /^(\d+) +<\.\.\. (connect|bind|sendto|sendmsg|sendmmsg) resumed>/;
 const IP =
-  /\{sa_family=AF_INET6?, sin6?_port=htons\((\d+)\),[^}]*?(?:inet_addr\("([^"]+)"\)|inet_pton\(AF_INET6, "([^"]+)")/g;
+  /\{sa_family=AF_INET6?, sin6?_port=htons\((\d+)\),[^}]*?(?:inet_addr\("([0-9.]+)"\)|inet_pton\(AF_INET6, "([0-9A-Fa-f:.]+)")/g;
 const UNIX = /\{sa_family=AF_UNIX, sun_path=(@?)"((?:[^"\\]|\\.)*)"/g;
 
 /**
- * Pure: the call of one strace line (`-s 0`, so no data the server sent is printed), if it is one of the
- * traced ones. A line strace split (`<unfinished ...>`) is read with its address and `pending`; its
- * `<... resumed>` half names no address and is skipped. Paths stay escaped, as strace prints them.
+ * Pure: the call of one strace line (`-s 0`, so no data the server sent is printed; `--decode-fds=socket`,
+ * so a socket fd is followed by what strace knows of it, and no file's path is printed), if it is one of the
+ * traced ones and names an address or a socket. A line strace split (`<unfinished ...>`) is read with its
+ * address and `pending`; its `<... resumed>` half names no address and is skipped. Paths stay escaped, as
+ * strace prints them. Addresses are read with the socket decorations removed: a unix path in one is the
+ * server's text.
  */
 export function parseTraceLine(line: string): TracedCall | undefined {
   const call = CALL.exec(line);
   if (!call) return undefined;
   const syscall = call[2] as TracedCall['syscall'];
+  const socket = socketOf(line.slice(call[0].length));
+  // A write to a file or pipe (most writes) is no concern, and is dropped before any other work.
+  if ((syscall === 'write' || syscall === 'writev') && socket === undefined) return undefined;
+  const args = withoutDecorations(line);
   const addresses: TracedAddress[] = [];
   const found: { at: number; address: TracedAddress }[] = [];
-  for (const match of line.matchAll(IP)) {
+  for (const match of args.matchAll(IP)) {
     const address = match[2] ?? match[3] ?? '';
     found.push({ at: match.index, address: { family: 'ip', address, port: Number(match[1]) } });
   }
-  for (const match of line.matchAll(UNIX)) {
+  for (const match of args.matchAll(UNIX)) {
     const path = match[2] ?? '';
     found.push({ at: match.index, address: { family: 'unix', path, abstract: match[1] === '@' } });
   }
   for (const { address } of found.sort((a, b) => a.at - b.at)) addresses.push(address);
-  if (syscall !== 'io_uring_setup' && addresses.length === 0) return undefined;
+  if (syscall !== 'io_uring_setup' && addresses.length === 0 && socket === undefined) return undefined;
   return {
     syscall,
     addresses: syscall === 'connect' || syscall === 'bind' ? addresses.slice(0, 1) : addresses,
-    fastOpen: syscall === 'sendto' && /, MSG_FASTOPEN\b|\|MSG_FASTOPEN\b/.test(line),
+    ...(socket === undefined ? {} : { socket }),
+    fastOpen: syscall === 'sendto' && /, MSG_FASTOPEN\b|\|MSG_FASTOPEN\b/.test(args),
     result: resultOf(line, syscall),
     ...(call[1] === undefined ? {} : { pid: Number(call[1]) }),
   };
