@@ -3,6 +3,7 @@ import { destinationKey } from '../../harness/process/index.js';
 import type { CallRecord, Observation } from '../model/observation.js';
 import type { AmbientEgress } from '../model/report.js';
 import { describeControl } from './ambientEgress.js';
+import { aboveBackground, commandSpanMs, describeRate } from './egressRate.js';
 import type { CommandOptions } from './executeCommand.js';
 import type { Violation } from '../checks/violation.js';
 import type { PlannedCall, RunResult } from './runSequence.js';
@@ -37,6 +38,11 @@ export type EgressControl =
  * duration when longer). A control whose window began more than a window after the call did (its calls before
  * took longer) cannot speak for the call's time: it is made again, and when none of `CONTROL_ATTEMPTS` began
  * in time, the egress is neither blamed nor cleared.
+ *
+ * A destination the control reached (in its window, or earlier in its server's life) is background, unless
+ * the command's calls reached it above the control's rate there (`aboveBackground`, given `other`, the
+ * command's other call): a server that also reaches it on its own (start-up retries, timers) gets no licence
+ * for what its calls add.
  */
 export async function controlEgress(
   pool: SessionPool,
@@ -45,6 +51,7 @@ export async function controlEgress(
   egress: readonly EgressAttempt[],
   args: Readonly<Record<string, unknown>>,
   options: CommandOptions,
+  other?: CallRecord,
 ): Promise<EgressControl> {
   const window = Math.max(CONTROL_MIN_MS, 2 * (call?.durationMs ?? 0));
   const endedAt = call?.endedAtMs ?? 0;
@@ -71,15 +78,28 @@ export async function controlEgress(
     };
   }
   const inWindow = new Set(background.egress.map(destinationKey));
-  const asOften = reachedAsOften(call?.egressCounted, background.egressCounted);
+  const counted = background.egressCounted ?? new Map<string, number>();
+  const reached = (key: string) => inWindow.has(key) || (counted.get(key) ?? 0) > 0;
+  const rate = { counted, lifeMs: Math.max(untilAge, background.fromAgeMs + window) };
+  const keys = egress.map(destinationKey);
+  const above = aboveBackground(keys.filter(reached), call, other, rate);
   const seen = (attempt: EgressAttempt) =>
-    inWindow.has(destinationKey(attempt)) || asOften.has(destinationKey(attempt));
+    reached(destinationKey(attempt)) && !above.has(destinationKey(attempt));
   const control = describeControl(before.length, untilAge);
   const ambient = egress.filter(seen).map((attempt) => ({ egress: attempt, args, control }));
   const caused = egress.filter((attempt) => !seen(attempt));
   if (caused.length > 0) {
-    const reached = ambient.length === 0 ? 'none' : `${ambient.length}`;
-    const note = `a control run without the call reached ${reached} of its ${egress.length} destinations within ${window} ms`;
+    const shown = egress.filter((attempt) => reached(destinationKey(attempt))).length;
+    const reachedText = shown === 0 ? 'none' : `${shown}`;
+    const span = call === undefined || other === undefined ? undefined : commandSpanMs(call, other);
+    const rates = [...above].map(
+      (key) =>
+        `; ${key}: reached in both calls within ${span} ms, more often than the control's rate there ` +
+        `(${describeRate(key, rate)}) allows`,
+    );
+    const note =
+      `a control run without the call reached ${reachedText} of its ${egress.length} destinations ` +
+      `over its life${rates.join('')}`;
     return { kind: 'caused', caused, ambient, note };
   }
   const moved = egress.some((attempt) => !inWindow.has(destinationKey(attempt)));
@@ -87,26 +107,12 @@ export async function controlEgress(
     kind: 'background',
     ambient,
     note: moved
-      ? `a control run without the call reached the same destinations as often by the time its server was ` +
-        `${untilAge} ms old, some before its window: background traffic whose time the call moved`
-      : `a control run without the call reached the same destinations within ${window} ms: background traffic`,
+      ? `a control run without the call reached the same destinations by the time its server was ` +
+        `${untilAge} ms old, some before its window, at a rate the call's attempts do not exceed: ` +
+        'background traffic whose time the call moved'
+      : `a control run without the call reached the same destinations within ${window} ms, at a rate ` +
+        "the call's attempts do not exceed: background traffic",
   };
-}
-
-/**
- * The destinations a control run reached at least as often over its server's life (to its window's end) as the
- * call's run had by the end of the call, the call's own attempts included: without the call, the server went
- * there as often. Background traffic whose time the call moved (a start-up look-up retried later while the
- * call kept the server busy) is not the call's doing, though the control's window did not show it. Pure.
- */
-export function reachedAsOften(
-  call: ReadonlyMap<string, number> | undefined,
-  control: ReadonlyMap<string, number> | undefined,
-): ReadonlySet<string> {
-  if (call === undefined || control === undefined) return new Set();
-  return new Set(
-    [...call].filter(([key, count]) => count > 0 && (control.get(key) ?? 0) >= count).map(([key]) => key),
-  );
 }
 
 /**
@@ -123,8 +129,17 @@ export async function controlViolations(
 ): Promise<{ violations: Violation[]; control?: EgressControl }> {
   const egress = violations.find((violation) => violation.hint === 'openWorldHint');
   if (egress === undefined) return { violations: [...violations] };
-  const call = egress.call === 2 ? observation.call2 : observation.call1;
-  const control = await controlEgress(pool, before, call, egress.egress ?? [], observation.args, options);
+  const [call, other] =
+    egress.call === 2 ? [observation.call2, observation.call1] : [observation.call1, observation.call2];
+  const control = await controlEgress(
+    pool,
+    before,
+    call,
+    egress.egress ?? [],
+    observation.args,
+    options,
+    other,
+  );
   return {
     control,
     violations:

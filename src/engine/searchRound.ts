@@ -210,15 +210,16 @@ export async function searchRound(
       );
       if (egress !== undefined) {
         const before = [...history, ...result.steps.map(({ tool, args }) => ({ tool, args }))];
-        const call = egress.call === 2 ? observation.call2 : observation.call1;
-        const egressArgs = observation.args;
+        const [call, other] =
+          egress.call === 2 ? [observation.call2, observation.call1] : [observation.call1, observation.call2];
         const control = await controlEgress(
           options.pool,
           replayed(before),
           call,
           egress.egress ?? [],
-          egressArgs,
+          observation.args,
           options,
+          other,
         );
         replays.push(`at the session's time: ${control.note}`);
         if (control.kind !== 'uncontrolled') ambient = mergeAmbient(ambient, control.ambient);
