@@ -51,7 +51,9 @@ export async function checkAll(
         jobs,
       }),
   );
-  pool.view((session) => observingSession(session, found.observers));
+  // A change made while observers are read is no observer's doing when it is ambient or --ignore'd.
+  const ambientOrIgnored = exclusionOf(found.ambient, options.ignore);
+  pool.view((session) => observingSession(session, found.observers, ambientOrIgnored));
   // The probe's session, when nothing but time passed in it, is the first session of the server's first tool
   // (that tool, whatever --tool or --jobs: a replay of it gets the same); else it is released.
   const handed = new HandedSession(pool, found.session);

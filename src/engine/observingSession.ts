@@ -1,7 +1,8 @@
-import type { Sandbox, SandboxSnapshot, Snapshot } from '../../harness/index.js';
+import type { Change, Sandbox, SandboxSnapshot, Snapshot } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
 import type { ObservedEnvironment, ObservedSnapshot } from '../observe/index.js';
-import { observerKey, readObservers } from '../observe/index.js';
+import { observerKey } from '../observe/index.js';
+import { readAttributed } from './observerReads.js';
 import type { RunSession } from './session.js';
 
 /** The key of the observers' reading in a session's snapshots, beside the environments'. */
@@ -14,6 +15,8 @@ const NOTHING_READ: ObservedSnapshot = new Map();
 interface ObservedReading extends Snapshot {
   readonly environment: typeof OBSERVED_KEY;
   readonly observed: ObservedSnapshot;
+  /** The sandbox once the observers were read: what a diff from this snapshot starts from. */
+  readonly afterReads: SandboxSnapshot;
 }
 
 /**
@@ -21,17 +24,23 @@ interface ObservedReading extends Snapshot {
  * calibrated observers (the server's read-only tools and resources), and every diff also compares what they
  * showed, their volatile parts masked (`observed:list_items#/[id=i1]/views`). The baseline is taken again,
  * observers included. A server that is no longer alive is not read (no change is seen through it). Egress
- * attempted while the observers are read is not blamed on any call.
+ * attempted while the observers are read is not blamed on any call. The sandbox is snapshotted before the
+ * reads and again after them (`readAttributed`): a diff compares the state the earlier snapshot's reads left
+ * with the state before the later one's, so a change made while observers were read is charged to no call,
+ * and the observer that made it is read no more (`ObserverRoster`). `isExcluded` (ambient, `--ignore`) says
+ * which changes during reads are no observer's doing.
  */
 export async function observingSession(
   session: RunSession,
   observed: ObservedEnvironment,
+  isExcluded: (change: Change) => boolean = () => false,
 ): Promise<RunSession> {
   const watch = observed.valueWatch();
   if (observed.observers.length === 0 && watch === undefined) return session;
   const inner = session.sandbox;
-  const observedIn = (snapshot: SandboxSnapshot) =>
-    (snapshot.get(OBSERVED_KEY) as ObservedReading | undefined)?.observed ?? NOTHING_READ;
+  const readingOf = (snapshot: SandboxSnapshot) => snapshot.get(OBSERVED_KEY) as ObservedReading | undefined;
+  const observedIn = (snapshot: SandboxSnapshot) => readingOf(snapshot)?.observed ?? NOTHING_READ;
+  const afterReadsOf = (snapshot: SandboxSnapshot) => readingOf(snapshot)?.afterReads ?? snapshot;
   // Egress the server attempts while its observers are read is theirs, not the call's: what came before
   // the reads is kept for the next `egress()`, what came during them is dropped.
   let pending: EgressAttempt[] = [];
@@ -49,19 +58,20 @@ export async function observingSession(
       const snapshot = await inner.snapshot();
       if (!session.alive()) return snapshot;
       pending.push(...(await session.egress()));
-      const values =
-        watch === undefined
-          ? []
-          : await readObservers(session.connection, watch.used(), observed.readSeconds);
-      const reading: ObservedReading = {
-        environment: OBSERVED_KEY,
-        observed: new Map([...(await observed.snapshot(session.connection)), ...values]),
-      };
+      const { observed: read, afterReads } = await readAttributed(
+        session.connection,
+        inner,
+        snapshot,
+        observed,
+        watch?.used() ?? [],
+        isExcluded,
+      );
+      const reading: ObservedReading = { environment: OBSERVED_KEY, observed: read, afterReads };
       await session.egress();
       return new Map<string, Snapshot>([...snapshot, [OBSERVED_KEY, reading]]);
     },
     diff: (before, after) => [
-      ...inner.diff(before, after),
+      ...inner.diff(afterReadsOf(before), after),
       ...observed
         .diff(observedIn(before), observedIn(after))
         .map((change) => (byValue(change.entity) ? { ...change, partial: true } : change)),

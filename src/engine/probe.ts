@@ -1,14 +1,12 @@
 import type { Change, HarvestedValue } from '../../harness/index.js';
-import { changeKey, SandboxLost } from '../../harness/index.js';
+import { SandboxLost } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
-import { describeEgress } from '../../harness/process/index.js';
 import type { ServerIdentity, ToolInfo } from '../mcp/index.js';
 import type { DuplicateTool } from '../model/report.js';
 import { SetupError } from '../model/setupError.js';
 import type { ObservedEnvironment } from '../observe/index.js';
-import { observeServer } from '../observe/index.js';
 import { distinctTools } from './distinctTools.js';
-import { watchedPause } from './quietWindow.js';
+import { probeObservers } from './probeObservers.js';
 import type { RunSession } from './session.js';
 import type { SessionPool } from './sessionPool.js';
 
@@ -66,41 +64,19 @@ async function calibrate(
   maxObservers: number | undefined,
   accept: (tools: readonly ToolInfo[]) => void,
 ): Promise<ProbeResult> {
-  const session = await pool.take();
+  let session = await pool.take();
   let handed = false;
   const { tools, duplicates } = distinctTools(session.tools);
   try {
     accept(tools);
-    // Watched on the way: a background job's change undone within the pause is ambient too.
-    const { changes: ambient } = await watchedPause(session, session.baseline, calibrationMs);
-    const startupEgress = await session.egress();
-    const ambientKeys = new Set(ambient.map(changeKey));
-    const startupDestinations = new Set(startupEgress.map((attempt) => attempt.destination));
-    // Observers are calibrated after the ambient snapshots: their reads must not count as ambient change. One
-    // whose read changes the sandbox is left out: read around every call, it would be blamed on each.
-    const observers = await observeServer(session.connection, tools, {
-      pauseMs: calibrationMs,
+    // The ambient pause and the observers' calibration (which may take a fresh session: see there).
+    const probed = await probeObservers(pool, session, tools, {
+      calibrationMs,
       timeoutSeconds,
-      ...(maxObservers === undefined ? {} : { max: maxObservers }),
-      changedAround: async (read) => {
-        try {
-          const before = await session.sandbox.snapshot();
-          await session.egress();
-          await read();
-          const egress = await session.egress();
-          const after = await session.sandbox.snapshot();
-          const change = session.sandbox.diff(before, after).find((c) => !ambientKeys.has(changeKey(c)));
-          if (change !== undefined) return `changed the sandbox (${change.kind} ${changeKey(change)})`;
-          // Background traffic (the start-up's, a timer's) is no reason to drop a read.
-          const own = egress.filter((attempt) => !startupDestinations.has(attempt.destination));
-          return own.length === 0 ? undefined : `tried to reach outside the sandbox (${reached(own)})`;
-        } catch (error) {
-          // A read that ended hintproof's view of the sandbox (a hostile "read-only" tool) is no observer.
-          if (!(error instanceof SandboxLost)) throw error;
-          return `hintproof lost sight of the sandbox around it: ${error.message}`;
-        }
-      },
+      ...(maxObservers === undefined ? {} : { maxObservers }),
     });
+    session = probed.session;
+    const { observers, ambient, startupEgress } = probed;
     handed = observers.dropped.length === 0 && observers.problem === undefined && session.alive();
     return {
       observers,
@@ -116,16 +92,4 @@ async function calibrate(
   } finally {
     if (!handed) pool.release(session);
   }
-}
-
-/** Attempts to reach outside, in words: the first two, and how many more (those a flood left unlisted too). */
-function reached(attempts: readonly EgressAttempt[]): string {
-  const listed = attempts.filter((attempt) => attempt.kind !== 'flood');
-  if (listed.length === 0) return attempts.map((attempt) => describeEgress(attempt)).join(', ');
-  const unlisted = attempts
-    .filter((attempt) => attempt.kind === 'flood')
-    .reduce((sum, flood) => sum + (Number.parseInt(flood.destination, 10) || 0), 0);
-  const more = Math.max(0, listed.length - 2) + unlisted;
-  const shown = listed.slice(0, 2).map((attempt) => describeEgress(attempt));
-  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
 }

@@ -31,18 +31,21 @@ export interface Calibration {
  *
  * What differs across all the reads is masked (`VolatileMask`). An observer that fails a read, or whose
  * whole output differs, is dropped with the reason. Reads: 4 per observer (5 for one showing the time) and
- * one pause per round (two with a clock), plus 4 per pair examined in step 3.
+ * one pause per round (two with a clock), plus 4 per pair examined in step 3. `pause` takes the pause of step 2
+ * (a plain sleep by default; the probe's watches the sandbox meanwhile, so that a write landing late after
+ * the first reads is seen).
  */
 export async function calibrateObservers(
   connection: McpConnection,
   observers: readonly Observer[],
   pauseMs: number,
   timeoutSeconds: number,
+  pause: (ms: number) => Promise<unknown> = (ms) => sleep(ms),
 ): Promise<Calibration> {
   const dropped: Array<{ observer: Observer; reason: string }> = [];
   let candidates = [...observers];
   for (;;) {
-    const round = await calibrateRound(connection, candidates, pauseMs, timeoutSeconds);
+    const round = await calibrateRound(connection, candidates, () => pause(pauseMs), timeoutSeconds);
     dropped.push(...round.dropped);
     if (round.writers.length === 0) {
       const order = (entry: { observer: Observer }) => observers.indexOf(entry.observer);
@@ -62,7 +65,7 @@ interface Round extends Calibration {
 async function calibrateRound(
   connection: McpConnection,
   observers: readonly Observer[],
-  pauseMs: number,
+  pause: () => Promise<unknown>,
   timeoutSeconds: number,
 ): Promise<Round> {
   const read = async (observer: Observer) =>
@@ -85,7 +88,7 @@ async function calibrateRound(
     record(observer, await read(observer));
     record(observer, await read(observer));
   }
-  await sleep(pauseMs);
+  await pause();
   const clocks: Observer[] = [];
   let lastRead = 0;
   for (let pass = 0; pass < 2; pass++) {

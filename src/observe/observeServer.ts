@@ -10,6 +10,8 @@ import { observerKey } from './observer.js';
 import { readObservers } from './readObservers.js';
 import type { VolatileMask } from './volatileMask.js';
 import { ValueWatch } from './valueWatch.js';
+import type { DroppedObserver } from './observerRoster.js';
+import { ObserverRoster } from './observerRoster.js';
 
 /**
  * Longest an observer's read may take, in seconds (or the per-call time-out, if shorter). Observers are read
@@ -30,14 +32,26 @@ export interface ObserveOptions {
    * if anything (see `findSandboxWriters`).
    */
   readonly changedAround?: (read: () => Promise<unknown>) => Promise<string | undefined>;
+  /**
+   * Takes calibration's pause (see `calibrateObservers`): the probe's watches the sandbox meanwhile, when it
+   * calibrates inside one watched window instead of through `changedAround`.
+   */
+  readonly pause?: (ms: number) => Promise<unknown>;
+  /** The observers already discovered (`discoverObservers`), so that resources are not listed twice. */
+  readonly found?: Awaited<ReturnType<typeof discoverObservers>>;
 }
 
 /** The `observed` environment of one check: which observers, what they mask, and how to read and diff them. */
 export interface ObservedEnvironment {
-  /** The observers read around each call (empty: the server shows no state of its own to hintproof). */
+  /**
+   * The observers read around each call (empty: the server shows no state of its own to hintproof): those
+   * calibration admitted and the check has not retired since (`roster`).
+   */
   readonly observers: readonly Observer[];
-  /** The observers left out, with why; and a resources/list failure, for the report. */
-  readonly dropped: ReadonlyArray<{ observer: Observer; reason: string }>;
+  /** The observers left out, by calibration or retired during the check, with why; and a resources/list failure. */
+  readonly dropped: readonly DroppedObserver[];
+  /** Which admitted observers are still read, and which are suspected or retired (shared by every session). */
+  readonly roster: ObserverRoster;
   readonly problem?: string;
   readonly mask: VolatileMask;
   /** How long one observer read may take, in seconds (`OBSERVER_READ_SECONDS` or the call time-out). */
@@ -47,7 +61,7 @@ export interface ObservedEnvironment {
    * tool that takes one argument or a resource template; `undefined` otherwise.
    */
   valueWatch(): ValueWatch | undefined;
-  /** Reads every observer through a session's connection (each session has its own server process). */
+  /** Reads every active observer through a session's connection (each session has its own server process). */
   snapshot(connection: McpConnection): Promise<ObservedSnapshot>;
   /** The changes between two snapshots, volatile parts left out. */
   diff(before: ObservedSnapshot, after: ObservedSnapshot): Change[];
@@ -65,7 +79,8 @@ export async function observeServer(
   tools: readonly ToolInfo[],
   options: ObserveOptions,
 ): Promise<ObservedEnvironment> {
-  const found = await discoverObservers(connection, tools, options.max ?? DEFAULT_MAX_OBSERVERS);
+  const found =
+    options.found ?? (await discoverObservers(connection, tools, options.max ?? DEFAULT_MAX_OBSERVERS));
   const readSeconds = Math.min(options.timeoutSeconds, OBSERVER_READ_SECONDS);
   // The first read of them all finds writers (around it, the sandbox is snapshotted) and unreadable ones: an
   // observer that cannot be read (too slow, an error) costs no more reads.
@@ -84,12 +99,19 @@ export async function observeServer(
       !unreadable.some((each) => each.observer === observer) &&
       !writers.some((writer) => writer.observer === observer),
   );
-  const calibration = await calibrateObservers(connection, left, options.pauseMs, readSeconds);
+  const calibration = await calibrateObservers(connection, left, options.pauseMs, readSeconds, options.pause);
   const order = (entry: { observer: Observer }) => found.observers.indexOf(entry.observer);
   const { mask, used } = calibration;
+  const calibrated = [...unreadable, ...writers, ...calibration.dropped];
+  const roster = new ObserverRoster(used);
   return {
-    observers: used,
-    dropped: [...unreadable, ...writers, ...calibration.dropped].sort((a, b) => order(a) - order(b)),
+    get observers() {
+      return roster.active();
+    },
+    get dropped() {
+      return [...calibrated, ...roster.retired()].sort((a, b) => order(a) - order(b));
+    },
+    roster,
     ...(found.problem === undefined ? {} : { problem: found.problem }),
     mask,
     readSeconds,
@@ -97,8 +119,8 @@ export async function observeServer(
       options.max !== 0 && ValueWatch.possible(tools, found.templates)
         ? new ValueWatch(tools, found.templates, readSeconds)
         : undefined,
-    snapshot: (session) => readObservers(session, used, readSeconds),
     diff: (before, after) => diffObserved(before, after, mask),
+    snapshot: (session) => readObservers(session, roster.active(), readSeconds),
     unread: unreadObservers,
   };
 }
