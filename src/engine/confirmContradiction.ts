@@ -7,8 +7,9 @@ import { suppliersInHistory } from './dataFlow.js';
 import { controlViolations } from './controlEgress.js';
 import { CONTROL_MIN_MS, controlState, windowsFor } from './controlState.js';
 import type { CommandOptions } from './executeCommand.js';
-import type { MadeCall, RunResult } from './runSequence.js';
-import { asMade, replayed, runSequence } from './runSequence.js';
+import type { MadeCall, PlannedCall, RunResult } from './runSequence.js';
+import { asMade, replayed } from './runSequence.js';
+import { CONFIRM_MAKINGS, repeatedReplay } from './repeatedReplay.js';
 import type { SessionPool } from './sessionPool.js';
 
 /** Replays from a fresh sandbox before a contradiction seen in a session is believed (one alone, two after). */
@@ -55,7 +56,9 @@ export type Confirmation = (
  * Confirms a contradiction found in a session from a fresh sandbox: first the run alone, then after the
  * session's whole history. When only the history reproduces it, history calls it does not need are dropped
  * (first every call that changed nothing observable, then halves, quarters…, each drop kept only if the
- * contradiction still reproduces). A contradiction that
+ * contradiction still reproduces). Each confirming replay makes the command up to `CONFIRM_MAKINGS` times in a
+ * row, each after its own control windows, and reproduces when one of them does: an effect the tool has on
+ * a fraction of its calls is confirmed by repetition, not by one replay. A contradiction that
  * never reproduces is not confirmed: the caller reports it as flaky, with what each replay showed.
  */
 export async function confirmContradiction(input: ConfirmInput): Promise<Confirmation> {
@@ -70,61 +73,69 @@ export async function confirmContradiction(input: ConfirmInput): Promise<Confirm
   const attempt = async (kept: readonly number[], confirming = true) => {
     const calls = [...kept.map((index) => input.history[index] as MadeCall), ...input.run];
     const taken = confirming || backgroundSeen ? windows : undefined;
-    const result = await runSequence(
+    // A confirming replay makes the command several times (`CONFIRM_MAKINGS`): an effect a tool has on a
+    // fraction of its calls shows in one of them. One that drops history makes it once.
+    const judge = async (result: RunResult, before: readonly PlannedCall[]) => {
+      input.onReplay?.(result);
+      backgroundSeen ||= shownInWindows(result) > 0;
+      const notes: string[] = [];
+      const observation = result.observation;
+      let violations =
+        observation === undefined
+          ? []
+          : violationsOf(input.effective, observation).filter((violation) => input.hints.has(violation.hint));
+      if (
+        (confirming || taken !== undefined) &&
+        observation !== undefined &&
+        violations.some((v) => v.hint !== 'openWorldHint')
+      ) {
+        const control = await controlState(
+          input.pool,
+          before,
+          asMade(input.target),
+          observation,
+          violations,
+          input.options,
+          windows === undefined || result.windows === undefined
+            ? undefined
+            : { ms: windows.ms, ...result.windows },
+        );
+        violations = [...control.violations];
+        notes.push(...control.notes);
+      }
+      let background = false;
+      if (confirming && observation !== undefined) {
+        const controlled = await controlViolations(
+          input.pool,
+          before,
+          observation,
+          violations,
+          input.options,
+        );
+        violations = controlled.violations;
+        const control = controlled.control;
+        if (control !== undefined && control.kind !== 'uncontrolled') {
+          ambient = mergeAmbient(ambient, control.ambient);
+        }
+        if (control !== undefined && control.kind !== 'caused') {
+          background = control.kind === 'background';
+          notes.push(control.note);
+        }
+      }
+      return { violations, background, notes, done: violations.length > 0 || background };
+    };
+    const { result, judged, making } = await repeatedReplay(
       input.pool,
       replayed(calls),
       asMade(input.target),
       input.options,
-      undefined,
       taken,
+      confirming ? CONFIRM_MAKINGS : 1,
+      judge,
     );
-    input.onReplay?.(result);
-    backgroundSeen ||= shownInWindows(result) > 0;
-    const observation = result.observation;
-    let violations =
-      observation === undefined
-        ? []
-        : violationsOf(input.effective, observation).filter((violation) => input.hints.has(violation.hint));
-    if (
-      (confirming || taken !== undefined) &&
-      observation !== undefined &&
-      violations.some((v) => v.hint !== 'openWorldHint')
-    ) {
-      const control = await controlState(
-        input.pool,
-        replayed(calls),
-        asMade(input.target),
-        observation,
-        violations,
-        input.options,
-        windows === undefined || result.windows === undefined
-          ? undefined
-          : { ms: windows.ms, ...result.windows },
-      );
-      violations = [...control.violations];
-      replays.push(...control.notes);
-    }
-    let background = false;
-    if (confirming && observation !== undefined) {
-      const controlled = await controlViolations(
-        input.pool,
-        replayed(calls),
-        observation,
-        violations,
-        input.options,
-      );
-      violations = controlled.violations;
-      const control = controlled.control;
-      if (control !== undefined && control.kind !== 'uncontrolled') {
-        ambient = mergeAmbient(ambient, control.ambient);
-      }
-      if (control !== undefined && control.kind !== 'caused') {
-        background = control.kind === 'background';
-        replays.push(control.note);
-      }
-    }
-    replays.push(describeReplay(kept.length, input.history.length, result, violations));
-    return { result, violations, background };
+    replays.push(...judged.notes);
+    replays.push(describeReplay(kept.length, input.history.length, result, judged.violations, making));
+    return { result, violations: judged.violations, background: judged.background };
   };
   // What only the server's own reads showed (no environment hintproof holds) must reproduce twice in a row:
   // such a read may depend on things no replay controls (timing, other processes).
@@ -219,6 +230,7 @@ function describeReplay(
   total: number,
   result: RunResult,
   violations: readonly Violation[],
+  makings: number,
 ): string {
   const after =
     kept === 0
@@ -226,13 +238,20 @@ function describeReplay(
       : kept === total
         ? `after the session's ${total} earlier calls`
         : `after ${kept} of the session's ${total} earlier calls`;
-  if (violations.length > 0) return `replayed ${after}: reproduced`;
+  const times = makings > 1 ? ` (the command made ${makings} times)` : '';
+  if (violations.length > 0)
+    return `replayed ${after}: reproduced${makings > 1 ? ` the ${ordinal(makings)} time the command was made` : ''}`;
   const outcome =
     result.observation === undefined ? (result.aborted ?? 'the command was not made') : 'no contradiction';
   const quiet = shownInWindows(result);
   const windows =
     quiet === 0 ? '' : ` (${quiet} change(s) came while no call was made, in its control windows)`;
-  return `replayed ${after} on a fresh sandbox: ${outcome}${windows}`;
+  return `replayed ${after} on a fresh sandbox${times}: ${outcome}${windows}`;
+}
+
+/** `2nd`, `3rd`, `6th`: which making of the command reproduced (at most `CONFIRM_MAKINGS`). */
+function ordinal(n: number): string {
+  return `${n}${n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
 }
 
 /** Whether every change behind a replay's violations was seen only through observers (egress aside). */
