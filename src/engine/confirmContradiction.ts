@@ -75,8 +75,10 @@ export async function confirmContradiction(input: ConfirmInput): Promise<Confirm
     const taken = confirming || backgroundSeen ? windows : undefined;
     // A confirming replay makes the command several times (`CONFIRM_MAKINGS`): an effect a tool has on a
     // fraction of its calls shows in one of them. One that drops history makes it once.
+    let quiet = 0;
     const judge = async (result: RunResult, before: readonly PlannedCall[]) => {
       input.onReplay?.(result);
+      quiet += shownInWindows(result);
       backgroundSeen ||= shownInWindows(result) > 0;
       const notes: string[] = [];
       const observation = result.observation;
@@ -134,7 +136,7 @@ export async function confirmContradiction(input: ConfirmInput): Promise<Confirm
       judge,
     );
     replays.push(...judged.notes);
-    replays.push(describeReplay(kept.length, input.history.length, result, judged.violations, making));
+    replays.push(describeReplay(kept.length, input.history.length, result, judged.violations, making, quiet));
     return { result, violations: judged.violations, background: judged.background };
   };
   // What only the server's own reads showed (no environment hintproof holds) must reproduce twice in a row:
@@ -231,6 +233,8 @@ function describeReplay(
   result: RunResult,
   violations: readonly Violation[],
   makings: number,
+  /** How many changes the control windows of all its makings showed. */
+  quiet: number,
 ): string {
   const after =
     kept === 0
@@ -243,7 +247,6 @@ function describeReplay(
     return `replayed ${after}: reproduced${makings > 1 ? ` the ${ordinal(makings)} time the command was made` : ''}`;
   const outcome =
     result.observation === undefined ? (result.aborted ?? 'the command was not made') : 'no contradiction';
-  const quiet = shownInWindows(result);
   const windows =
     quiet === 0 ? '' : ` (${quiet} change(s) came while no call was made, in its control windows)`;
   return `replayed ${after} on a fresh sandbox${times}: ${outcome}${windows}`;

@@ -100,7 +100,9 @@ describe('checkTool (in-process shelf server, runs in sessions)', () => {
     expect(report.flaky?.map((flaky) => [flaky.hint, flaky.history, touched(flaky.changes)])).toEqual([
       ['readOnlyHint', 2, ['add fs:.peeked']],
     ]);
-    expect(report.flaky?.[0]?.replays[0]).toBe('replayed alone on a fresh sandbox: no contradiction');
+    expect(report.flaky?.[0]?.replays[0]).toBe(
+      'replayed alone on a fresh sandbox (the command made 6 times): no contradiction',
+    );
     expect(report.calls.commands).toBe(20);
   });
 });

@@ -1,3 +1,4 @@
+import { CONFIRM_MAKINGS } from '../../../src/engine/repeatedReplay.js';
 import { describe, expect, it } from 'vitest';
 import { declaredHints, effectiveHints } from '../../../src/hints/effectiveHints.js';
 import { confirmContradiction } from '../../../src/engine/confirmContradiction.js';
@@ -42,8 +43,9 @@ describe('confirmContradiction (in-process shelf server, fresh sandboxes)', () =
       'delete fs:a',
       'add fs:c',
     ]);
-    // alone, whole history, without the unchanged calls, then one call dropped at a time (both needed).
-    expect(replays).toHaveLength(5);
+    // alone (the command made CONFIRM_MAKINGS times, none reproducing), whole history (reproduced the first
+    // time), without the unchanged calls, then one call dropped at a time (both needed).
+    expect(replays).toHaveLength(CONFIRM_MAKINGS + 4);
   });
 
   it('tries first the history calls that made the values the command names', async () => {
@@ -73,8 +75,8 @@ describe('confirmContradiction (in-process shelf server, fresh sandboxes)', () =
       onReplay: (result) => replays.push(result),
     });
     expect(confirmation.confirmed && confirmation.kept).toEqual([0]);
-    // alone, whole history, the call that made `a`, then without it (needed).
-    expect(replays).toHaveLength(4);
+    // alone (made CONFIRM_MAKINGS times), whole history, the call that made `a`, then without it (needed).
+    expect(replays).toHaveLength(CONFIRM_MAKINGS + 3);
   });
 
   it('confirms from the run alone when the command needs no history', async () => {
@@ -114,9 +116,9 @@ describe('confirmContradiction (in-process shelf server, fresh sandboxes)', () =
       // Its control windows showed nothing: the shelf changes nothing on its own.
       backgroundSeen: false,
       replays: [
-        'replayed alone on a fresh sandbox: no contradiction',
-        "replayed after the session's 2 earlier calls on a fresh sandbox: no contradiction",
-        "replayed after the session's 2 earlier calls on a fresh sandbox: no contradiction",
+        'replayed alone on a fresh sandbox (the command made 6 times): no contradiction',
+        "replayed after the session's 2 earlier calls on a fresh sandbox (the command made 6 times): no contradiction",
+        "replayed after the session's 2 earlier calls on a fresh sandbox (the command made 6 times): no contradiction",
       ],
     });
   });

@@ -115,7 +115,7 @@ describe('state control windows (in-process server, fresh sandboxes)', () => {
     // The replays after `record` waited the control window before `lookup`: the line landed in it, not in
     // the command, and each says so.
     expect(confirmation.replays.join('\n')).toMatch(
-      /after the session's 1 earlier calls on a fresh sandbox: no contradiction \(1 change\(s\) came while no call was made/,
+      /after the session's 1 earlier calls on a fresh sandbox \(the command made 6 times\): no contradiction \(1 change\(s\) came while no call was made/,
     );
   });
 

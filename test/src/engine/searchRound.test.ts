@@ -112,9 +112,9 @@ describe('searchRound (in-process shelf server, runs in sessions)', () => {
         // The session's calls before it, as the replays made them again (one command, called twice).
         calls: [expect.objectContaining({ tool: 'peek' }), expect.objectContaining({ tool: 'peek' })],
         replays: [
-          'replayed alone on a fresh sandbox: no contradiction',
-          "replayed after the session's 2 earlier calls on a fresh sandbox: no contradiction",
-          "replayed after the session's 2 earlier calls on a fresh sandbox: no contradiction",
+          'replayed alone on a fresh sandbox (the command made 6 times): no contradiction',
+          "replayed after the session's 2 earlier calls on a fresh sandbox (the command made 6 times): no contradiction",
+          "replayed after the session's 2 earlier calls on a fresh sandbox (the command made 6 times): no contradiction",
         ],
       },
     ]);
