@@ -19,3 +19,5 @@ export { LauncherError, parseLauncher } from './packageLauncher.js';
 export { installPackage, PackageInstallError, packageCacheDirectory } from './installPackage.js';
 export { waitAtMost } from './waitAtMost.js';
 export { awaitEnded, ProcessTree } from './processTree.js';
+export { ThreadReader } from './pendingWork.js';
+export type { ThreadState, ThreadWork } from './pendingWork.js';

@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import type { ThreadWork } from '../../../harness/process/pendingWork.js';
+import { ThreadReader } from '../../../harness/process/pendingWork.js';
+import { waitKinds } from '../../../harness/process/waitCalls.js';
+
+/** Starts a program whose stdin stays open; resolves once it printed its first line. */
+async function started(command: string, args: string[]) {
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+  await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+  await sleep(50); // into its wait
+  return { pid: child.pid ?? 0, child, [Symbol.dispose]: () => child.kill('SIGKILL') };
+}
+
+/** The time-outs a reading shows, in ms from now (deadlines) or as given (durations). */
+function timeouts(work: readonly ThreadWork[]): number[] {
+  return work.flatMap(({ work: state }) => {
+    if (state.state !== 'timer') return [];
+    return ['dueAt' in state ? state.dueAt - performance.now() : state.timeoutMs];
+  });
+}
+
+describe.runIf(waitKinds(process.arch) !== undefined)('ThreadReader', () => {
+  it('shows an idle node server as idle, and the timer a call set as due when it was set for', async () => {
+    const script =
+      "process.stdout.write('ready\\n'); process.stdin.on('data', () => setTimeout(() => {}, 1500));";
+    using server = await started(process.execPath, ['-e', script]);
+    using reader = new ThreadReader();
+    const idle = reader.read([server.pid]) ?? [];
+    expect(idle.length, 'every thread of the process').toBeGreaterThan(1);
+    expect(timeouts(idle).filter((ms) => ms < 5000)).toEqual([]);
+    server.child.stdin.write('go\n');
+    await sleep(100);
+    const due = timeouts(reader.read([server.pid]) ?? []).filter((ms) => ms < 5000);
+    // libuv's epoll_wait time-out: the duration from when the loop went to wait, as it was then.
+    expect(due.length).toBe(1);
+    expect(due[0]).toBeGreaterThan(1300);
+    expect(due[0]).toBeLessThanOrEqual(1500);
+  });
+
+  it("reads a thread timer's deadline (a futex wait) and a sleeping child's duration", async () => {
+    const script =
+      'import sys, threading, time\n' +
+      'threading.Timer(2.0, lambda: None).start()\n' +
+      "print('ready', flush=True)\n" +
+      'sys.stdin.read()\n';
+    using python = await started('python3', ['-c', script]);
+    using reader = new ThreadReader();
+    const due = timeouts(reader.read([python.pid]) ?? []);
+    expect(
+      due.some((ms) => ms > 1500 && ms <= 2000),
+      `time-outs seen: ${due.join(', ')}`,
+    ).toBe(true);
+    using shell = await started('sh', ['-c', 'echo ready; sleep 3']);
+    const child = Number(
+      (await import('node:fs')).readFileSync(`/proc/${shell.pid}/task/${shell.pid}/children`, 'utf8').trim(),
+    );
+    const slept = timeouts(reader.read([shell.pid, child]) ?? []);
+    expect(slept).toContain(3000);
+  });
+
+  it('leaves out a process that ended, and a zombie left unreaped', async () => {
+    using reader = new ThreadReader();
+    expect(reader.read([2 ** 22 + 12345])).toEqual([]);
+    const script =
+      "import subprocess, sys; subprocess.Popen(['true']); print('ready', flush=True); sys.stdin.read()";
+    using python = await started('python3', ['-c', script]);
+    await sleep(200);
+    const { readFileSync } = await import('node:fs');
+    const zombie = Number(readFileSync(`/proc/${python.pid}/task/${python.pid}/children`, 'utf8').trim());
+    expect(readFileSync(`/proc/${zombie}/stat`, 'utf8')).toMatch(/\) Z /);
+    expect(reader.read([zombie])).toEqual([]);
+  });
+});
+
+describe('waitKinds', () => {
+  it('knows the waits of x64 and arm64 by number, and no other architecture', () => {
+    expect(waitKinds('x64')?.get(281)).toMatchObject({ timeout: 'ms', arg: 3 }); // epoll_pwait
+    expect(waitKinds('arm64')?.get(22)).toMatchObject({ timeout: 'ms', arg: 3 }); // epoll_pwait
+    expect(waitKinds('x64')?.get(0)).toMatchObject({ timeout: 'none' }); // read
+    expect(waitKinds('riscv64')).toBeUndefined();
+  });
+
+  it("tells a futex's deadlines from its durations by its operation", () => {
+    const futex = waitKinds('x64')?.get(202);
+    const args = (op: bigint) => [0n, op, 0n, 1n, 0n, 0n];
+    expect(futex?.absolute?.(args(128n))).toBe(false); // FUTEX_WAIT_PRIVATE: a duration
+    expect(futex?.absolute?.(args(9n | 128n))).toBe('monotonic'); // FUTEX_WAIT_BITSET_PRIVATE
+    expect(futex?.absolute?.(args(9n | 256n))).toBe('realtime'); // … with FUTEX_CLOCK_REALTIME
+  });
+});
