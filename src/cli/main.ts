@@ -179,6 +179,7 @@ async function check(
       runs: args.runs,
       maxCommands: args.maxCommands,
       maxObservers: args.maxObservers,
+      settleMaxMs: args.settleMax,
       maxTools: args.maxTools,
       ...(args.jobs === undefined ? {} : { jobs: args.jobs }),
       seed,

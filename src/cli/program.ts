@@ -31,6 +31,8 @@ export interface CheckArguments {
   readonly maxCommands: number;
   /** `--max-observers`: the server's own reads read around every call, at most (0: none). */
   readonly maxObservers: number;
+  /** `--settle-max`: ms a call's end waits at most for what it started in the server. */
+  readonly settleMax: number;
   /** `--max-tools`: tools checked at most; more is refused unless --tool chooses. */
   readonly maxTools: number;
   /** `--jobs`: tools checked at once (default: the CPU count, capped). */
@@ -220,6 +222,15 @@ export function buildProgram(
       )
         .argParser(integerIn(0, 50))
         .default(DEFAULTS.maxObservers),
+    )
+    .addOption(
+      new Option(
+        '--settle-max <ms>',
+        'after each call, wait at most this long for what it started in the server (a debounced save, an upload ' +
+          'batched for later, a timer it set): effects that land later are not blamed on it (0: do not wait)',
+      )
+        .argParser(integerIn(0, 60_000))
+        .default(DEFAULTS.settleMax),
     )
     .addOption(
       new Option(

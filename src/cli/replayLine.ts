@@ -25,6 +25,7 @@ function runShape(args: CheckArguments, cwd: string): RunShape {
       runs: args.runs,
       maxCommands: args.maxCommands,
       maxObservers: args.maxObservers,
+      settleMax: args.settleMax,
       timeout: args.timeout,
       startupTimeout: args.startupTimeout,
       ...(args.clientName === undefined ? {} : { clientName: args.clientName }),

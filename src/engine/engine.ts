@@ -16,6 +16,7 @@ import { BLIND_REASON, blindReport, isBlind } from './blindness.js';
 import { defaultJobs } from './checkInOrder.js';
 import { checkAll } from './checkAll.js';
 import { SessionPool } from './sessionPool.js';
+import { SettleLog } from './settleLog.js';
 import type { ProbeResult } from './probe.js';
 import type { InProcessSpec } from './inProcessSession.js';
 import { startInProcessSession } from './inProcessSession.js';
@@ -53,6 +54,8 @@ export interface CheckOptions {
   readonly calibrationMs: number;
   /** The server's own reads read around every call, at most (default `DEFAULTS.maxObservers`; 0: none). */
   readonly maxObservers?: number;
+  /** Milliseconds a call's end waits at most for what it started in the server (default `DEFAULTS.settleMax`). */
+  readonly settleMaxMs?: number;
   /** Tools checked at most; more is refused unless `--tool` chooses (default `DEFAULTS.maxTools`). */
   readonly maxTools?: number;
   /** The command-line to show in the report (placeholders left in). */
@@ -124,10 +127,13 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       'inProcess' in options.server || plan.isolation === 'none'
         ? options.server
         : { ...options.server, isolation: plan.spawn };
+    const settle = new SettleLog(options.settleMaxMs);
+    // An in-process server's timers are hintproof's own: nothing says what a call left for later.
+    if ('inProcess' in server) settle.unobservable();
     const start: SessionStarter =
       'inProcess' in server
         ? (directory) => startInProcessSession(server, providers, directory)
-        : (directory) => startSession(server, providers, directory);
+        : (directory) => startSession(server, providers, directory, settle);
     // With Postgres, tools share one cluster: a role one session's server makes is cluster-wide, and a session
     // beside it would see it appear during its own call. One at a time by default; --jobs N is the user's call.
     const jobs = options.jobs ?? (pg === undefined ? defaultJobs() : 1);
@@ -154,7 +160,7 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
     const report: Report = {
       hintproof: options.server.clientVersion,
       server: found.server,
-      settings,
+      settings: { ...settings, settle: settle.summary() },
       command: options.commandLine,
       ...(options.package === undefined ? {} : { package: options.package }),
       ambient: found.ambient,

@@ -19,6 +19,7 @@ import {
   guardDisk,
   insidePath,
   isolatedSpawn,
+  ThreadReader,
   ProcessTree,
   prepareLayout,
   releaseLayout,
@@ -33,6 +34,8 @@ import { awaitingCallProcesses } from './callProcesses.js';
 import type { ClientIdentity, McpConnection, ToolInfo } from '../mcp/index.js';
 import type { SpawnIsolation } from './isolationPlan.js';
 import { substitute } from './placeholders.js';
+import { settlingCalls } from './settleCalls.js';
+import type { SettleLog } from './settleLog.js';
 import { startupFailure } from './startupFailure.js';
 
 /** How to start the server under test. Strings may hold placeholders such as `{fs}`. */
@@ -131,6 +134,7 @@ export async function startSession(
   spec: ServerSpec,
   providers: readonly EnvironmentProvider[],
   directory: string,
+  settle?: SettleLog,
 ): Promise<RunSession> {
   const sandbox = await createSandbox(directory, providers);
   // Beside the run directory, not in it: hidden from the server, which cannot forge it (a FIFO: never on disk).
@@ -144,9 +148,11 @@ export async function startSession(
   let server: ServerProcess | undefined;
   let connection: McpConnection | undefined;
   let tree: ProcessTree | undefined;
+  let threads: ThreadReader | undefined;
   const dispose = async () => {
     guard?.stop();
     tree?.[Symbol.dispose]();
+    threads?.[Symbol.dispose]();
     await connection?.close().catch(() => {});
     await server?.kill();
     await access?.[Symbol.asyncDispose]();
@@ -225,7 +231,15 @@ export async function startSession(
       });
       tree = new ProcessTree(running.pid);
       const below = tree;
-      connection = awaitingCallProcesses(connected, () => below.descendants());
+      const awaited = awaitingCallProcesses(connected, () => below.descendants());
+      connection =
+        settle === undefined
+          ? awaited
+          : settlingCalls(
+              awaited,
+              threadsOf(running.pid, below, (threads = new ThreadReader()), settle),
+              settle,
+            );
     } catch (error) {
       // Give a dying server a moment to exit, so its status and stderr are complete.
       await waitAtMost(running.exited, 200);
@@ -298,6 +312,15 @@ function modulesAbove(path: string): string[] {
       found.push(join(dir, 'node_modules'));
   }
   return found;
+}
+
+/** What every thread of the server's process tree is doing (see `ThreadReader`); unreadable here: said once. */
+function threadsOf(root: number, tree: ProcessTree, reader: ThreadReader, log: SettleLog) {
+  return () => {
+    const work = reader.read([root, ...tree.descendants()]);
+    if (work === undefined) log.unobservable();
+    return work;
+  };
 }
 
 function availableMechanism(): 'bubblewrap' | 'unshare' {

@@ -20,6 +20,11 @@ export const DEFAULTS = {
   /** The server's own reads (read-only tools, resources) read around every call, at most. */
   maxObservers: 6,
   /**
+   * Milliseconds a call's end waits, at most, for what it started in the server to settle (a debounced save, an
+   * upload batched for later): effects that trail the answer by longer are not the call's.
+   */
+  settleMax: 3000,
+  /**
    * Tools checked without `--tool`, at most: past it a check is refused with its count and an estimate (the
    * largest real servers list about a hundred; 60,000 would take days).
    */

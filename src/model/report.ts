@@ -175,6 +175,31 @@ export interface Settings {
   readonly unobserved?: string;
   /** With a Postgres environment: as whom the server connects, and whether the embedded cluster is sandboxed. */
   readonly postgres?: string;
+  /** How calls waited for what they started in the server to settle (in the final report only). */
+  readonly settle?: SettleSummary;
+}
+
+/**
+ * After each call and resource read, hintproof waits until what it started in the server has settled (no thread
+ * of the server's still working, no time-out it set still due), `maxMs` at most: what that cost and left.
+ */
+export interface SettleSummary {
+  readonly maxMs: number;
+  /** False where the server's threads could not be read (an in-process server, no /proc): nothing waited. */
+  readonly observable: boolean;
+  /** Calls and reads made. */
+  readonly calls: number;
+  /** Of them, those that waited. */
+  readonly waited: number;
+  readonly waitedMs: number;
+  readonly longestMs: number;
+  /** The longest a time-out a call set was due after its answer (what effects trailing answers were waited for). */
+  readonly trailMs: number;
+  /** Calls that left a time-out due after the bound (not waited for), and the latest such, ms after the answer. */
+  readonly beyondBound?: number;
+  readonly beyondMs?: number;
+  /** Calls whose server was still working when the bound ran out. */
+  readonly busyAtBound?: number;
 }
 
 /**

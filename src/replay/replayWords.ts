@@ -31,6 +31,8 @@ export interface RunShape {
   readonly maxCommands?: number;
   /** `--max-observers`: which reads saw the state shaped the verdict. */
   readonly maxObservers?: number;
+  /** `--settle-max`: how long effects were waited for decided which call they were charged to. */
+  readonly settleMax?: number;
   readonly timeout?: number;
   readonly startupTimeout?: number;
   readonly calibration?: number;
@@ -86,6 +88,7 @@ export function replayWords(shape: RunShape, target: ReplayTarget): string[] {
   number('--runs', shape.runs, CHECK_DEFAULTS.runs);
   number('--max-commands', shape.maxCommands, CHECK_DEFAULTS.maxCommands);
   number('--max-observers', shape.maxObservers, CHECK_DEFAULTS.maxObservers);
+  number('--settle-max', shape.settleMax, CHECK_DEFAULTS.settleMax);
   number('--timeout', shape.timeout, CHECK_DEFAULTS.timeout);
   number('--startup-timeout', shape.startupTimeout, CHECK_DEFAULTS.startupTimeout);
   // A server may behave differently for another client: the replay introduces itself the same way.

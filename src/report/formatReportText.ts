@@ -6,6 +6,7 @@ import { formatDrift } from './formatDrift.js';
 import { formatDuplicates } from './formatDuplicates.js';
 import { formatFlaky } from './formatFlaky.js';
 import { formatObservers } from './formatObservers.js';
+import { formatSettle } from './formatSettle.js';
 import { formatInconclusive } from './formatInconclusive.js';
 import { formatSuggestions } from './formatSuggestions.js';
 import { formatSummary } from './formatSummary.js';
@@ -31,6 +32,7 @@ export function formatReportText(report: Report, colors: Colors): string {
     formatUnexercised(report, colors),
     formatAmbient(report, colors),
     formatObservers(report, colors),
+    formatSettle(report, colors),
     formatCreatedDatabases(report, colors),
     formatSuggestions(report, colors),
     formatSummary(report, colors),

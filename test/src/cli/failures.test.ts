@@ -32,6 +32,7 @@ const check: CheckArguments = {
   verbose: false,
   maxCommands: DEFAULTS.maxCommands,
   maxObservers: 6,
+  settleMax: DEFAULTS.settleMax,
   maxTools: 200,
 };
 

@@ -19,6 +19,7 @@ const base: CheckArguments = {
   verbose: false,
   maxCommands: DEFAULTS.maxCommands,
   maxObservers: 6,
+  settleMax: DEFAULTS.settleMax,
   maxTools: 200,
 };
 

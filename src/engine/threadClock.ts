@@ -1,0 +1,73 @@
+import type { ThreadWork } from '../../harness/process/index.js';
+
+/**
+ * A thread with something pending: a time-out due by `dueAt` and not before `earliest` (`performance.now()` time;
+ * the two differ for a duration whose wait began between two reads), or working (`dueAt` undefined).
+ */
+export interface Pending {
+  readonly thread: string;
+  /** The syscall line it was read from: the same line twice is the same wait. */
+  readonly line: string;
+  readonly dueAt: number | undefined;
+  readonly earliest: number | undefined;
+}
+
+/** When a thread's current wait was first seen (`at`), and when it was last seen doing something else (`since`). */
+interface Dated {
+  readonly line: string;
+  readonly at: number;
+  readonly since: number;
+}
+
+/**
+ * Reads the server's threads (`pendingWork`), keeping, for each, when its current wait was first seen: a
+ * time-out given as a duration (a libuv loop's `epoll_wait`) is read as the argument the wait began with, which
+ * does not count down, so it is due that long after the wait began: after the last read that saw the thread
+ * doing something else, and at most at the read that first saw it. The reads come before and after every
+ * call, so a wait is dated within one call's gap. Idle threads are left out.
+ */
+export class ThreadClock {
+  #seen = new Map<string, Dated>();
+  #last = performance.now();
+  #lastPending: Pending[] | undefined;
+
+  constructor(private readonly threads: () => readonly ThreadWork[] | undefined) {}
+
+  /**
+   * The threads as they were at most `maxAgeMs` ago: the last reading when it is that recent (a call's start
+   * right after the previous call settled, with only hintproof's snapshots between), else a new one.
+   */
+  recent(maxAgeMs: number): Pending[] | undefined {
+    if (this.#lastPending !== undefined && performance.now() - this.#last <= maxAgeMs)
+      return this.#lastPending;
+    return this.read();
+  }
+
+  /** The threads with something pending now; `undefined` when they cannot be read here. */
+  read(): Pending[] | undefined {
+    const work = this.threads();
+    if (work === undefined) return (this.#lastPending = undefined);
+    const now = performance.now();
+    const seen = new Map<string, Dated>();
+    const pending: Pending[] = [];
+    for (const { thread, line, work: state } of work) {
+      const known = this.#seen.get(thread);
+      const dated = known !== undefined && known.line === line ? known : { line, at: now, since: this.#last };
+      seen.set(thread, dated);
+      if (state.state === 'idle') continue;
+      if (state.state === 'busy') pending.push({ thread, line, dueAt: undefined, earliest: undefined });
+      else if ('dueAt' in state) pending.push({ thread, line, dueAt: state.dueAt, earliest: state.dueAt });
+      else
+        pending.push({
+          thread,
+          line,
+          dueAt: dated.at + state.timeoutMs,
+          earliest: dated.since + state.timeoutMs,
+        });
+    }
+    this.#seen = seen;
+    this.#last = now;
+    this.#lastPending = pending;
+    return pending;
+  }
+}
