@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ThreadWork } from '../../harness/process/index.js';
 import type { Pending } from './threadClock.js';
-import { ThreadClock } from './threadClock.js';
+import { sameTimer, ThreadClock } from './threadClock.js';
 import type { McpConnection } from '../mcp/index.js';
 import type { SettleLog } from './settleLog.js';
 
@@ -26,9 +26,6 @@ const FIRED_MS = 5;
  */
 const WAITS_PER_THREAD = 3;
 
-/** Two due times of one timer, each dated between two reads, agree within this besides (libuv rounds to ms). */
-const SAME_DUE_MS = 5;
-
 /**
  * The connection, with each tool call and resource read ending only once what it started in the server has
  * settled (`SettleLog.maxMs` at most after its answer): no thread of the server's process tree that was not
@@ -47,8 +44,9 @@ export function settlingCalls(
   const clock = new ThreadClock(threads);
   const settled = async <T>(call: () => Promise<T>): Promise<T> => {
     const before = clock.recent(RECENT_MS);
+    const known = clock.timers();
     const outcome = await call();
-    if (before !== undefined) log.record(await settle(before, clock, log));
+    if (before !== undefined) log.record(await settle(before, known, clock, log));
     return outcome;
   };
   return {
@@ -67,7 +65,12 @@ export interface Settled {
   readonly busyAtBound?: boolean;
 }
 
-async function settle(before: readonly Pending[], clock: ThreadClock, log: SettleLog): Promise<Settled> {
+async function settle(
+  before: readonly Pending[],
+  known: ReadonlyMap<string, readonly Pending[]>,
+  clock: ThreadClock,
+  log: SettleLog,
+): Promise<Settled> {
   const start = performance.now();
   const end = start + log.maxMs;
   const waited = new Map<string, number>();
@@ -78,7 +81,7 @@ async function settle(before: readonly Pending[], clock: ThreadClock, log: Settl
     if (work === undefined) return { waitedMs: now - start };
     const horizon = start + log.horizonMs();
     const fresh = work.filter((thread) => {
-      const why = pendingNow(thread, pendingBefore.get(thread.thread), waited);
+      const why = pendingNow(thread, pendingBefore.get(thread.thread), known.get(thread.thread), waited);
       return why === 'new' || (why === 'behind' && dueAt(thread) <= horizon);
     });
     const busy = fresh.some((thread) => thread.dueAt === undefined);
@@ -91,7 +94,8 @@ async function settle(before: readonly Pending[], clock: ThreadClock, log: Settl
     }
     const next = due.reduce((a, b) => (dueAt(b) < dueAt(a) ? b : a));
     if (dueAt(next) > end) return { waitedMs: now - start, beyondMs: Math.round(dueAt(next) - start) };
-    if (pendingNow(next, pendingBefore.get(next.thread), waited) === 'new') log.trailed(dueAt(next) - start);
+    if (pendingNow(next, pendingBefore.get(next.thread), known.get(next.thread), waited) === 'new')
+      log.trailed(dueAt(next) - start);
     waited.set(next.thread, (waited.get(next.thread) ?? 0) + 1);
     await sleepWatching(clock, Math.max(0, dueAt(next) - now) + FIRED_MS);
   }
@@ -115,7 +119,7 @@ function dueAt(thread: Pending): number {
 
 /**
  * What a thread's work is to the call: `new`, work it was not doing before the call (running, or a time-out
- * not pending then: the call's, to wait for); `behind`, a time-out that was pending before the call, on a
+ * never seen pending before it: the call's, to wait for); `behind`, a time-out seen pending before the call, on a
  * thread the call woke (a loop shows only its earliest timer, so one the call set may be queued behind it:
  * waited for when due soon); nothing to wait for when the thread did not wake, or was already busy before,
  * or its time-outs were waited for `WAITS_PER_THREAD` times in this call.
@@ -123,22 +127,13 @@ function dueAt(thread: Pending): number {
 function pendingNow(
   thread: Pending,
   before: Pending | undefined,
+  timers: readonly Pending[] | undefined,
   waited: ReadonlyMap<string, number>,
 ): 'new' | 'behind' | undefined {
-  if (before === undefined) return 'new';
-  if (thread.dueAt === undefined) return before.dueAt === undefined ? undefined : 'new';
-  if ((waited.get(thread.thread) ?? 0) >= WAITS_PER_THREAD || before.line === thread.line) return undefined;
-  // The same timer, re-armed by the wake-up the call caused, is due when it was before the call.
-  return before.dueAt === undefined || !overlap(before, thread) ? 'new' : 'behind';
-}
-
-/** Whether two time-outs, each known to be due between its `earliest` and `dueAt`, may be due at once. */
-function overlap(a: Pending, b: Pending): boolean {
-  const [aFrom, aTo, bFrom, bTo] = [
-    a.earliest ?? -Infinity,
-    a.dueAt ?? Infinity,
-    b.earliest ?? -Infinity,
-    b.dueAt ?? Infinity,
-  ];
-  return aFrom - SAME_DUE_MS <= bTo && bFrom - SAME_DUE_MS <= aTo;
+  if (thread.dueAt === undefined)
+    return before !== undefined && before.dueAt === undefined ? undefined : 'new';
+  if ((waited.get(thread.thread) ?? 0) >= WAITS_PER_THREAD || before?.line === thread.line) return undefined;
+  // A timer seen pending before the call (its earliest then, or one it masked that showed since) is the
+  // server's: the loop went back to wait for it once the call woke it.
+  return (timers ?? []).some((timer) => sameTimer(timer, thread)) ? 'behind' : 'new';
 }

@@ -28,6 +28,8 @@ interface Dated {
  */
 export class ThreadClock {
   #seen = new Map<string, Dated>();
+  /** Per thread, the time-outs seen pending and not yet due: a loop shows only its earliest, the rest in turn. */
+  #timers = new Map<string, Pending[]>();
   #last = performance.now();
   #lastPending: Pending[] | undefined;
 
@@ -68,6 +70,49 @@ export class ThreadClock {
     this.#seen = seen;
     this.#last = now;
     this.#lastPending = pending;
+    this.#remember(pending, now);
     return pending;
   }
+
+  /**
+   * Every time-out seen pending on each thread and not yet due (as of the last reading): a timer that shows
+   * once the one masking it fired is one seen before, not a new one.
+   */
+  timers(): ReadonlyMap<string, readonly Pending[]> {
+    return new Map(this.#timers);
+  }
+
+  #remember(pending: readonly Pending[], now: number): void {
+    for (const [thread, timers] of this.#timers) {
+      const left = timers.filter((timer) => (timer.dueAt ?? 0) > now - PAST_MS);
+      if (left.length === 0 || !this.#seen.has(thread)) this.#timers.delete(thread);
+      else this.#timers.set(thread, left);
+    }
+    for (const timer of pending) {
+      if (timer.dueAt === undefined) continue;
+      const known = this.#timers.get(timer.thread) ?? [];
+      if (known.some((other) => sameTimer(other, timer))) continue;
+      this.#timers.set(timer.thread, [...known, timer].slice(-TIMERS_KEPT));
+    }
+  }
+}
+
+/** A timer due this long ago is forgotten. */
+const PAST_MS = 100;
+
+/** Time-outs remembered per thread, at most. */
+const TIMERS_KEPT = 16;
+
+/** Two due times of one timer, each dated between two reads, agree within this besides (libuv rounds to ms). */
+const SAME_DUE_MS = 5;
+
+/** Whether two time-outs, each known to be due between its `earliest` and `dueAt`, may be one timer. */
+export function sameTimer(a: Pending, b: Pending): boolean {
+  const [aFrom, aTo, bFrom, bTo] = [
+    a.earliest ?? -Infinity,
+    a.dueAt ?? Infinity,
+    b.earliest ?? -Infinity,
+    b.dueAt ?? Infinity,
+  ];
+  return aFrom - SAME_DUE_MS <= bTo && bFrom - SAME_DUE_MS <= aTo;
 }

@@ -35,14 +35,8 @@ describe('observers are suspects: a read-only tool that writes is no instrument'
     it(`${scenario.name} (seed ${seed}): left out with the reason, its lie caught, honest claims kept`, async () => {
       const result = await runScenario(scenario, { seed });
       const report = result.report as Report;
-      const mismatches = compareVerdicts(scenario, report);
-      // A write landing 400 ms after the call is caught only once calls wait for what they started to settle
-      // (issue 32, "Time", another part of the work): until then usage_stats's own claim may go unseen here.
-      const expected =
-        scenario.name === 'observer-late'
-          ? mismatches.filter((line) => !line.startsWith('usage_stats.readOnlyHint:'))
-          : mismatches;
-      expect(expected, result.stdout).toEqual([]);
+      // A write landing 400 ms after the call is the call's: each call waits for what it started to settle.
+      expect(compareVerdicts(scenario, report), result.stdout).toEqual([]);
       expect(report.observers?.used).toEqual([{ name: 'list_notes', kind: 'tool' }]);
       const dropped = report.observers?.dropped.find((each) => each.name === 'usage_stats');
       expect(dropped?.reason).toContain(COUNTER);
