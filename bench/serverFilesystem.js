@@ -1,7 +1,8 @@
 // Benchmark: the default check of the real npm server @modelcontextprotocol/server-filesystem (a devDependency,
 // its dist/index.js run by node with {fs} as its allowed directory and a small seed), timed end to end as a
 // user runs it: `hintproof check` in a process of its own, whose peak RSS is measured too.
-// Goals, on the 2-core machine: ≤ 20 s; peak RSS of the hintproof process ≤ 300 MB.
+// Goals, on the 2-core machine: ≤ 20 s; peak RSS of the hintproof process ≤ 300 MB; the settle after each call (see
+// docs/design.md, "Fairness") costs ≤ 1.2× the same check with --settle-max 0 (no waiting), run right after it.
 // Usage: node bench/serverFilesystem.js [--json FILE] [--runs N]   (npm run bench runs it via bench/index.js)
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,12 @@ try {
   if (values.runs !== undefined) args.push('--runs', values.runs);
   args.push('--', process.execPath, server, '{fs}');
   const run = await runMeasured(process.execPath, args, { output: 'capture' });
+  // The same check without waiting for calls to settle: what waiting costs a server whose effects do not trail.
+  const unsettled = await runMeasured(
+    process.execPath,
+    [...args.slice(0, args.indexOf('--')), '--settle-max', '0', ...args.slice(args.indexOf('--'))],
+    { output: 'capture' },
+  );
   if (run.status !== 0 && run.status !== 1) {
     console.log(run.output);
     throw new Error(
@@ -42,10 +49,21 @@ try {
   );
   console.log(`  ${run.output.trim().split('\n').at(-2)}`);
   const seconds = Math.round(run.seconds * 100) / 100;
+  const settle = checked.settings.settle;
+  console.log(
+    `  settle: ${settle.waited} of ${settle.calls} calls and reads waited, ${settle.waitedMs} ms in all ` +
+      `(longest ${settle.longestMs} ms; a timer a call set was due ${settle.trailMs} ms after its answer at most); ` +
+      `the same check with --settle-max 0: ${unsettled.seconds.toFixed(2)} s`,
+  );
   result = {
     serverFilesystem: { seconds, peakRssMb: run.peakRssMb, tools: checked.tools.length, calls },
     goals: [
       report(goal('server-filesystem default check', seconds, { unit: 's', max: 20 })),
+      report(
+        goal('settle cost (server-filesystem ÷ same with --settle-max 0)', run.seconds / unsettled.seconds, {
+          max: 1.2,
+        }),
+      ),
       report(
         goal('peak RSS of hintproof (server-filesystem)', run.peakRssMb ?? Infinity, {
           unit: 'MB',
