@@ -20,4 +20,4 @@ export { installPackage, PackageInstallError, packageCacheDirectory } from './in
 export { waitAtMost } from './waitAtMost.js';
 export { awaitEnded, ProcessTree } from './processTree.js';
 export { ThreadReader } from './pendingWork.js';
-export type { ThreadState, ThreadWork } from './pendingWork.js';
+export type { ThreadWork } from './pendingWork.js';

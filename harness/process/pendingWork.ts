@@ -11,7 +11,7 @@ import type { WaitKind } from './waitCalls.js';
  *   not count down, and when the wait began is not in /proc: the reader knows when it first saw it);
  * - `busy`: running, or in any other call (a write, an fsync): it is working.
  */
-export type ThreadState =
+type ThreadState =
   | { readonly state: 'idle' }
   | { readonly state: 'busy' }
   | { readonly state: 'timer'; readonly dueAt: number }

@@ -1,5 +1,5 @@
 /** Whether a wait's time-out is a deadline, and on which clock (`false`: a duration from when it began). */
-export type Deadline = false | 'monotonic' | 'realtime';
+type Deadline = false | 'monotonic' | 'realtime';
 
 /**
  * A system call a thread blocks in until something happens: `none`, it has no time-out (only something from

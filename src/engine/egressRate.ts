@@ -8,7 +8,7 @@ import type { CallRecord } from '../model/observation.js';
  * be in both calls' windows by chance; the share leaves room for a rate the control's life underestimates
  * (retries that began after its start) by up to 2×.
  */
-export const BACKGROUND_SHARE = 0.5;
+const BACKGROUND_SHARE = 0.5;
 
 /** What a control run showed of the background: its attempts by destination over its server's life. */
 export interface BackgroundRate {

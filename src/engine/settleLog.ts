@@ -3,7 +3,7 @@ import type { SettleSummary } from '../model/report.js';
 import type { Settled } from './settleCalls.js';
 
 /** The longest a call's end waits for what it started in the server, by default (`--settle-max`). */
-export const SETTLE_MAX_MS = DEFAULTS.settleMax;
+const SETTLE_MAX_MS = DEFAULTS.settleMax;
 
 /** A call that waited less than this for its server to settle did not wait (the look itself takes ~0.1 ms). */
 const WAITED_MS = 2;
