@@ -63,13 +63,17 @@ describe.runIf(waitKinds(process.arch) !== undefined)('ThreadReader', () => {
   it('leaves out a process that ended, and a zombie left unreaped', async () => {
     using reader = new ThreadReader();
     expect(reader.read([2 ** 22 + 12345])).toEqual([]);
+    // The child is kept (never waited for), so it stays a zombie once it exits.
     const script =
-      "import subprocess, sys; subprocess.Popen(['true']); print('ready', flush=True); sys.stdin.read()";
+      "import subprocess, sys; child = subprocess.Popen(['true']); print('ready', flush=True); sys.stdin.read()";
     using python = await started('python3', ['-c', script]);
-    await sleep(200);
     const { readFileSync } = await import('node:fs');
-    const zombie = Number(readFileSync(`/proc/${python.pid}/task/${python.pid}/children`, 'utf8').trim());
-    expect(readFileSync(`/proc/${zombie}/stat`, 'utf8')).toMatch(/\) Z /);
+    const children = () => readFileSync(`/proc/${python.pid}/task/${python.pid}/children`, 'utf8').trim();
+    for (let waited = 0; children() === '' && waited < 5000; waited += 50) await sleep(50);
+    const zombie = Number(children());
+    const stat = () => readFileSync(`/proc/${zombie}/stat`, 'utf8');
+    for (let waited = 0; !/\) Z /.test(stat()) && waited < 5000; waited += 50) await sleep(50);
+    expect(stat()).toMatch(/\) Z /);
     expect(reader.read([zombie])).toEqual([]);
   });
 });
