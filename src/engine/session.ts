@@ -149,6 +149,8 @@ export async function startSession(
   let connection: McpConnection | undefined;
   let tree: ProcessTree | undefined;
   let threads: ThreadReader | undefined;
+  /** Egress a call attempted before its settle waited for a timer (see `settlingCalls`, `TimerWait`). */
+  const heldBack: EgressAttempt[] = [];
   const dispose = async () => {
     guard?.stop();
     tree?.[Symbol.dispose]();
@@ -232,6 +234,7 @@ export async function startSession(
       tree = new ProcessTree(running.pid);
       const below = tree;
       const awaited = awaitingCallProcesses(connected, () => below.descendants());
+      const reader = egress;
       connection =
         settle === undefined
           ? awaited
@@ -239,6 +242,14 @@ export async function startSession(
               awaited,
               threadsOf(running.pid, below, (threads = new ThreadReader()), settle),
               settle,
+              reader === undefined
+                ? undefined
+                : async (wait) => {
+                    // What came before a timer the settle waits for is the call's; what its firing attempts is not.
+                    heldBack.push(...(await reader.read()));
+                    await wait();
+                    await reader.read();
+                  },
             );
     } catch (error) {
       // Give a dying server a moment to exit, so its status and stderr are complete.
@@ -254,7 +265,11 @@ export async function startSession(
       return await openSession(sandbox, connection, {
         alive: () => running.exitStatus() === undefined,
         kill: () => running.kill(),
-        egress: async () => (egress ? egress.read() : []),
+        egress: async () => {
+          const attempts = [...heldBack, ...(egress ? await egress.read() : [])];
+          heldBack.length = 0;
+          return attempts;
+        },
         ...(traced === undefined ? {} : { egressCounted: () => traced.counted() }),
         stopReason: () => guard?.exceeded(),
         dispose,

@@ -18,7 +18,7 @@ const RECENT_MS = 30;
 const DATING_MS = 50;
 
 /** Past its due time, how long a timer's thread is given to run what it fired before it is looked at again. */
-const FIRED_MS = 5;
+const FIRED_MS = 25;
 
 /**
  * Time-outs waited for per thread and call: a loop shows only its earliest timer, so a save debounced behind a
@@ -40,13 +40,14 @@ export function settlingCalls(
   connection: McpConnection,
   threads: () => readonly ThreadWork[] | undefined,
   log: SettleLog,
+  timerWait: TimerWait = (wait) => wait(),
 ): McpConnection {
   const clock = new ThreadClock(threads);
   const settled = async <T>(call: () => Promise<T>): Promise<T> => {
     const before = clock.recent(RECENT_MS);
     const known = clock.timers();
     const outcome = await call();
-    if (before !== undefined) log.record(await settle(before, known, clock, log));
+    if (before !== undefined) log.record(await settle(before, known, clock, log, timerWait));
     return outcome;
   };
   return {
@@ -55,6 +56,14 @@ export function settlingCalls(
     readResource: (uri, timeoutSeconds) => settled(() => connection.readResource(uri, timeoutSeconds)),
   };
 }
+
+/**
+ * Runs a settle's wait for a timer, so that what the server attempts meanwhile can be set apart from the call's
+ * doing. The session drops the egress attempted during such waits: a timer re-armed while the call ran may be
+ * a retry loop's next attempt, the server's own, and a control run cannot tell the two apart in a burst (what
+ * a call leaves in the sandbox stays the call's; a control window sets a background writer's changes aside).
+ */
+export type TimerWait = (wait: () => Promise<void>) => Promise<void>;
 
 /** How one call's settling went: how long it waited, and what it left unwaited. */
 export interface Settled {
@@ -70,6 +79,7 @@ async function settle(
   known: ReadonlyMap<string, readonly Pending[]>,
   clock: ThreadClock,
   log: SettleLog,
+  timerWait: TimerWait,
 ): Promise<Settled> {
   const start = performance.now();
   const end = start + log.maxMs;
@@ -94,10 +104,11 @@ async function settle(
     }
     const next = due.reduce((a, b) => (dueAt(b) < dueAt(a) ? b : a));
     if (dueAt(next) > end) return { waitedMs: now - start, beyondMs: Math.round(dueAt(next) - start) };
-    if (pendingNow(next, pendingBefore.get(next.thread), known.get(next.thread), waited) === 'new')
-      log.trailed(dueAt(next) - start);
+    const reason = pendingNow(next, pendingBefore.get(next.thread), known.get(next.thread), waited);
+    if (reason === 'new') log.trailed(dueAt(next) - start);
     waited.set(next.thread, (waited.get(next.thread) ?? 0) + 1);
-    await sleepWatching(clock, Math.max(0, dueAt(next) - now) + FIRED_MS);
+    const wait = () => sleepWatching(clock, Math.max(0, dueAt(next) - now) + FIRED_MS);
+    await timerWait(wait);
   }
 }
 
