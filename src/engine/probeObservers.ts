@@ -81,8 +81,9 @@ export async function probeObservers(
     }
   }
   if (found.observers.length === 0) return probeApart(session, tools, apart);
-  // The first session's state holds what its reads did: a fresh one watches with no read first.
-  const fresh = await pool.take();
+  // The first session's state holds what its reads did: a fresh one watches with no read first, started now
+  // (one prepared beside step 1 may have been hit by its reads: a read that ends hintproof's database sessions).
+  const fresh = await pool.take(0);
   try {
     const probed = await probeApart(fresh, tools, apart);
     pool.release(session);
