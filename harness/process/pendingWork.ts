@@ -1,5 +1,6 @@
 import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
 import { waitKinds } from './waitCalls.js';
+import { WaitStarts } from './waitStart.js';
 import type { WaitKind } from './waitCalls.js';
 
 /**
@@ -8,14 +9,14 @@ import type { WaitKind } from './waitCalls.js';
  *   a futex or poll with no time-out): it does nothing until asked;
  * - `timer`: blocked until a time-out (a libuv loop's next timer, a `threading.Timer`, a `sleep`): a deadline
  *   (`dueAt`, `performance.now()` time), or a duration from when the wait began (`timeoutMs`: the argument does
- *   not count down, and when the wait began is not in /proc: the reader knows when it first saw it);
+ *   not count down), with when the scheduler says it began (`startedAt`, see `WaitStarts`) where it shows it;
  * - `busy`: running, or in any other call (a write, an fsync): it is working.
  */
 type ThreadState =
   | { readonly state: 'idle' }
   | { readonly state: 'busy' }
   | { readonly state: 'timer'; readonly dueAt: number }
-  | { readonly state: 'timer'; readonly timeoutMs: number };
+  | { readonly state: 'timer'; readonly timeoutMs: number; readonly startedAt?: number };
 
 /** One thread's state and the syscall line it was read from (the same line twice: the same wait). */
 export interface ThreadWork {
@@ -43,6 +44,7 @@ export class ThreadReader implements Disposable {
   /** Each process's threads, listed again only when its thread count (in its stat file, held open) changes. */
   readonly #tasks = new Map<number, { readonly stat: number; count: number; tids: string[] }>();
   readonly #buffer = Buffer.alloc(512);
+  readonly #starts = new WaitStarts();
 
   /**
    * The state of every thread of `pids` (those that end while being read are left out), or `undefined` where it
@@ -65,7 +67,10 @@ export class ThreadReader implements Disposable {
         if (line === undefined) continue;
         live.add(thread);
         const known = this.#states.get(thread);
-        const work = known?.line === line ? known : { thread, line, work: threadState(line, kinds, pid) };
+        const work =
+          known?.line === line
+            ? known
+            : { thread, line, work: this.#dated(threadState(line, kinds, pid), pid, tid) };
         this.#states.set(thread, work);
         found.push(work);
       }
@@ -90,6 +95,13 @@ export class ThreadReader implements Disposable {
     this.#files.clear();
     this.#tasks.clear();
     this.#states.clear();
+  }
+
+  /** A duration's wait, with when it began where the scheduler shows it. */
+  #dated(state: ThreadState, pid: number, tid: string): ThreadState {
+    if (!('timeoutMs' in state)) return state;
+    const startedAt = this.#starts.startedAt(pid, tid);
+    return startedAt === undefined ? state : { ...state, startedAt };
   }
 
   /** A process's thread ids, listed again when its thread count moved; `undefined` once it has ended. */

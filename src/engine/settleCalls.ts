@@ -92,7 +92,7 @@ async function settle(
     const horizon = start + log.horizonMs();
     const fresh = work.filter((thread) => {
       const why = pendingNow(thread, pendingBefore.get(thread.thread), known.get(thread.thread), waited);
-      return why === 'new' || (why === 'behind' && dueAt(thread) <= horizon);
+      return why === 'new' || (why === 'behind' && (thread.earliest ?? Infinity) <= horizon);
     });
     const busy = fresh.some((thread) => thread.dueAt === undefined);
     const due = fresh.filter((thread) => thread.dueAt !== undefined);

@@ -59,13 +59,18 @@ export class ThreadClock {
       if (state.state === 'idle') continue;
       if (state.state === 'busy') pending.push({ thread, line, dueAt: undefined, earliest: undefined });
       else if ('dueAt' in state) pending.push({ thread, line, dueAt: state.dueAt, earliest: state.dueAt });
-      else
+      else {
+        // Where the scheduler dates the wait's start, and that date agrees with these reads, it is to the ms.
+        const start = state.startedAt;
+        const exact =
+          start !== undefined && start >= dated.since - START_SLACK_MS && start <= dated.at + START_SLACK_MS;
         pending.push({
           thread,
           line,
-          dueAt: dated.at + state.timeoutMs,
-          earliest: dated.since + state.timeoutMs,
+          dueAt: (exact ? start + START_SLACK_MS : dated.at) + state.timeoutMs,
+          earliest: (exact ? start - START_SLACK_MS : dated.since) + state.timeoutMs,
         });
+      }
     }
     this.#seen = seen;
     this.#last = now;
@@ -96,6 +101,9 @@ export class ThreadClock {
     }
   }
 }
+
+/** How far a wait's start read from the scheduler may stray from these reads, and its own precision. */
+const START_SLACK_MS = 3;
 
 /** A timer due this long ago is forgotten. */
 const PAST_MS = 100;

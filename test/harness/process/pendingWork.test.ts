@@ -30,13 +30,22 @@ describe.runIf(waitKinds(process.arch) !== undefined)('ThreadReader', () => {
     const idle = reader.read([server.pid]) ?? [];
     expect(idle.length, 'every thread of the process').toBeGreaterThan(1);
     expect(timeouts(idle).filter((ms) => ms < 5000)).toEqual([]);
+    const asked = performance.now();
     server.child.stdin.write('go\n');
     await sleep(100);
-    const due = timeouts(reader.read([server.pid]) ?? []).filter((ms) => ms < 5000);
+    const read = performance.now();
+    const work = reader.read([server.pid]) ?? [];
+    const due = timeouts(work).filter((ms) => ms < 5000);
     // libuv's epoll_wait time-out: the duration from when the loop went to wait, as it was then.
     expect(due.length).toBe(1);
     expect(due[0]).toBeGreaterThan(1300);
     expect(due[0]).toBeLessThanOrEqual(1500);
+    // And when that wait began, from the scheduler (this machine's kernel shows /proc/<tid>/sched).
+    const timer = work.find(({ work: state }) => 'timeoutMs' in state && state.timeoutMs <= 1500)?.work;
+    const startedAt = timer !== undefined && 'startedAt' in timer ? timer.startedAt : undefined;
+    expect(startedAt, 'the wait dated').toBeDefined();
+    expect(startedAt).toBeGreaterThan(asked - 3);
+    expect(startedAt).toBeLessThan(read + 3);
   });
 
   it("reads a thread timer's deadline (a futex wait) and a sleeping child's duration", async () => {
