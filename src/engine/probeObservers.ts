@@ -68,7 +68,11 @@ export async function probeObservers(
       const observers = await observeServer(session.connection, tools, {
         ...observe,
         pauseMs: quietMs,
-        pause: (ms) => watch.pause(ms),
+        pause: async (ms) => {
+          await watch.pause(ms);
+          // The window is spoilt: calibrating on would only cost reads (each settled) that step 2 makes again.
+          if (watch.changes.length > 0) throw new WindowSpoilt();
+        },
       });
       await watch.look();
       const egress = await session.egress();
@@ -77,7 +81,7 @@ export async function probeObservers(
       }
     } catch (error) {
       // A read that ended hintproof's view of the sandbox: the fresh session below finds which one did.
-      if (!(error instanceof SandboxLost)) throw error;
+      if (!(error instanceof SandboxLost) && !(error instanceof WindowSpoilt)) throw error;
     }
   }
   if (found.observers.length === 0) return probeApart(session, tools, apart);
@@ -121,12 +125,12 @@ async function probeApart(
     timeoutSeconds: settings.timeoutSeconds,
     max: settings.max,
     found: settings.found,
-    changedAround: async (read) => {
+    changedAround: async (read, watchAfter = true) => {
       try {
         const before = await session.sandbox.snapshot();
         await session.egress();
         await read();
-        const { changes } = await watchedPause(session, before, settings.quietMs);
+        const { changes } = await watchedPause(session, before, watchAfter ? settings.quietMs : 0);
         const egress = await session.egress();
         const change = changes.find((c) => !ambientKeys.has(changeKey(c)));
         if (change !== undefined) return `changed the sandbox (${change.kind} ${changeKey(change)})`;
@@ -142,6 +146,9 @@ async function probeApart(
   });
   return { ambient, startupEgress, observers, session };
 }
+
+/** Step 1's window saw a change: its observers are tried apart (step 2). */
+class WindowSpoilt extends Error {}
 
 /** Every change seen in a session from `from` on, through watched pauses and looks: one per entity, the first. */
 class WindowWatch {

@@ -36,7 +36,7 @@ export async function findSandboxWriters(
   connection: McpConnection,
   observers: readonly Observer[],
   timeoutSeconds: number,
-  changedAround: (read: () => Promise<unknown>) => Promise<string | undefined>,
+  changedAround: ChangedAround,
 ): Promise<{ writers: Array<{ observer: Observer; reason: string }>; first: ObservedSnapshot }> {
   const writers: Array<{ observer: Observer; reason: string }> = [];
   // The common case costs two snapshots: all read at once, nothing changed.
@@ -54,7 +54,7 @@ export async function findSandboxWriters(
   // A writer that writes on some reads only may miss its turn alone: each is read alone again, a few rounds.
   for (let round = 0; round < ALONE_ROUNDS && writers.length === 0; round++) {
     for (const observer of readable) {
-      const change = await changedAround(() => readAgain(connection, [observer], timeoutSeconds));
+      const change = await changedAlone(connection, observer, timeoutSeconds, changedAround);
       if (change !== undefined) {
         writers.push({ observer, reason: `reading it ${change}: it does not only read` });
       }
@@ -70,6 +70,32 @@ export async function findSandboxWriters(
     })),
     first,
   };
+}
+
+/**
+ * Runs `read` and says what it did besides reading (see `findSandboxWriters`), looking at the sandbox once right
+ * after it, and, unless `watchAfter` is false, again through a watched pause.
+ */
+export type ChangedAround = (
+  read: () => Promise<unknown>,
+  watchAfter?: boolean,
+) => Promise<string | undefined>;
+
+/**
+ * What reading one observer alone did: its first read looked at at once (a writer that writes on every read
+ * costs one read, not `SANDBOX_WRITER_READS` and a pause), then the rest, watched after.
+ */
+async function changedAlone(
+  connection: McpConnection,
+  observer: Observer,
+  timeoutSeconds: number,
+  changedAround: ChangedAround,
+): Promise<string | undefined> {
+  let once: ObservedSnapshot = new Map();
+  const first = await changedAround(async () => {
+    once = await readObservers(connection, [observer], timeoutSeconds);
+  }, false);
+  return first ?? (await changedAround(() => readAgain(connection, [observer], timeoutSeconds, once)));
 }
 
 /** Reads `observers` the rest of `SANDBOX_WRITER_READS` times (all of them when `first` is not given). */

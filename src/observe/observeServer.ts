@@ -5,6 +5,7 @@ import { diffObserved, unreadObservers } from './diffObserved.js';
 import { discoverObservers } from './discoverObservers.js';
 import { DEFAULT_MAX_OBSERVERS } from './findObservers.js';
 import { findSandboxWriters } from './findSandboxWriters.js';
+import type { ChangedAround } from './findSandboxWriters.js';
 import type { ObservedSnapshot, Observer } from './observer.js';
 import { observerKey } from './observer.js';
 import { readObservers } from './readObservers.js';
@@ -31,7 +32,7 @@ export interface ObserveOptions {
    * Runs a read between two sandbox snapshots and says what it did besides reading (the first change, egress),
    * if anything (see `findSandboxWriters`).
    */
-  readonly changedAround?: (read: () => Promise<unknown>) => Promise<string | undefined>;
+  readonly changedAround?: ChangedAround;
   /**
    * Takes calibration's pause (see `calibrateObservers`): the probe's watches the sandbox meanwhile, when it
    * calibrates inside one watched window instead of through `changedAround`.

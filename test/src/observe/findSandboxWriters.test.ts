@@ -25,7 +25,9 @@ describe('findSandboxWriters', () => {
     directory = dir;
     const server = new Server({ name: 'logger', version: '1.0.0' }, { capabilities: { tools: {} } });
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [] }));
+    let logged = 0;
     server.setRequestHandler(CallToolRequestSchema, (request) => {
+      if (request.params.name === 'logged_list') logged += 1;
       if (request.params.name === 'logged_list') appendFileSync(join(dir, 'access.log'), 'list\n');
       return { content: [{ type: 'text' as const, text: '[]' }] };
     });
@@ -51,6 +53,8 @@ describe('findSandboxWriters', () => {
         reason: 'reading it changed the sandbox (add fs:access.log (file, 5 bytes)): it does not only read',
       },
     ]);
+    // Read 4 times with the others, then once alone: its first read alone already wrote, so no more reads.
+    expect(logged).toBe(5);
     await connection.close();
   });
 
