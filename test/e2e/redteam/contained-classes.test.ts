@@ -91,7 +91,8 @@ describe.skipIf(isolated.length === 0)('contained attack classes: needs bubblewr
             HOST_PIDNS: readlinkSync('/proc/self/ns/pid'),
           },
           cliEnv: { AWS_SECRET_ACCESS_KEY: secret, REDTEAM_SECRET: secret },
-          options: ['--fs', seed],
+          // Containment is the subject, not observers: probing them would only double the run.
+          options: ['--fs', seed, '--max-observers', '0'],
           json: true,
         });
         expect(result.stderr).not.toContain('internal error');

@@ -43,7 +43,7 @@ describe.each(ISOLATIONS)('row 10: an egress flood costs no disk ($label)', (iso
       runs: 1,
       seed: 10,
       cliEnv: { TMPDIR: temp },
-      options: ['--timeout', '30'],
+      options: ['--timeout', '30', '--max-observers', '0'],
       json: true,
     }).finally(() => clearInterval(sampler));
     expect(result.stderr).not.toContain('internal error');

@@ -17,7 +17,7 @@ describe.each(ISOLATIONS)('row 11: a call not made says why ($label)', (isolatio
       cwd: work(),
       runs: 1,
       seed: 11,
-      options: ['--timeout', '120'],
+      options: ['--timeout', '120', '--max-observers', '0'],
       json: true,
     });
     expect(result.stderr).not.toContain('internal error');
