@@ -62,8 +62,13 @@ export class ThreadClock {
       else {
         // Where the scheduler dates the wait's start, and that date agrees with these reads, it is to the ms.
         const start = state.startedAt;
+        // A start that puts the time-out in the past while the thread still waits is not its wait's (the same
+        // line armed again, a worker thread of a loaded server): the reads' own window stands.
         const exact =
-          start !== undefined && start >= dated.since - START_SLACK_MS && start <= dated.at + START_SLACK_MS;
+          start !== undefined &&
+          start >= dated.since - START_SLACK_MS &&
+          start <= dated.at + START_SLACK_MS &&
+          start + state.timeoutMs >= now - START_SLACK_MS;
         pending.push({
           thread,
           line,

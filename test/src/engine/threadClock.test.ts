@@ -39,6 +39,20 @@ describe('ThreadClock', () => {
     expect(exact && sameTimer(exact, later), 'told apart once both are dated').toBe(false);
   });
 
+  it('keeps to its own reads when a dated time-out would already have passed, the thread still waiting', async () => {
+    const { shown, clock } = oneThread();
+    clock.read();
+    await sleep(50);
+    const started = performance.now() - 40;
+    shown.current = {
+      thread: '1/1',
+      line: '281 10',
+      work: { state: 'timer', timeoutMs: 10, startedAt: started },
+    };
+    const [pending] = clock.read() ?? [];
+    expect((pending?.dueAt ?? 0) - (pending?.earliest ?? 0)).toBeGreaterThan(40);
+  });
+
   it('keeps to its own reads when the scheduler dates a wait where they say it cannot have begun', async () => {
     const { shown, clock } = oneThread();
     clock.read();
