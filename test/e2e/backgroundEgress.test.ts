@@ -6,7 +6,7 @@ import { repoRoot, runCli } from './runCli.js';
 // scenarios/background-egress: a download every 40 ms for 1.5 s from start-up and flags fetched once a second after
 // it (no tool causes them), and `search`, which sends telemetry on every call while it claims a closed world.
 describe('egress blamed only on the call that made it, background egress listed as ambient', () => {
-  it('lists background traffic as ambient, never as a verdict nor as flaky, and keeps the true finding', async () => {
+  it('never blames background traffic (a verdict or a flaky finding), lists only it as ambient, keeps the true finding', async () => {
     const result = await runCli(
       ['check', '--seed', '3', '--', 'node', join(repoRoot, 'scenarios/background-egress/server.js')],
       { json: true },
@@ -17,12 +17,14 @@ describe('egress blamed only on the call that made it, background egress listed 
     expect(report?.settings.isolation, 'egress is observed only isolated').not.toBe('none');
     const ping = report?.tools.find((tool) => tool.name === 'ping');
     const search = report?.tools.find((tool) => tool.name === 'search');
-    // The flag fetch and the download (127.0.0.1:9) happen with or without a call: control runs show them, so
-    // they are listed as ambient egress, with the control run that showed them, and are not flaky findings.
+    // The flag fetch and the download (127.0.0.1:9) happen with or without a call. What lands inside a call is
+    // shown by control runs to happen without it too: listed as ambient egress, with the control run that showed
+    // it, never a flaky finding. What lands while a call settles, waiting past a timer of the server's own, is
+    // not the call's and not listed (see TimerWait): whether any of it lands inside a call depends on timing,
+    // so the listing is checked for what it holds, not for being there.
     expect(ping?.verdicts.openWorldHint.status).toBe('consistent');
     expect(ping?.flaky).toBeUndefined();
     const ambient = [...(ping?.ambientEgress ?? []), ...(search?.ambientEgress ?? [])];
-    expect(ambient.map((entry) => entry.egress.destination)).toContain('127.0.0.1:9');
     for (const entry of ambient) {
       expect(entry.egress.destination).toBe('127.0.0.1:9');
       expect(entry.control).toMatch(
@@ -30,7 +32,8 @@ describe('egress blamed only on the call that made it, background egress listed 
       );
     }
     expect(search?.flaky?.filter((flaky) => flaky.hint === 'openWorldHint') ?? []).toEqual([]);
-    expect(result.stdout).toContain('Background egress (a control run without the call showed it too');
+    if (ambient.length > 0)
+      expect(result.stdout).toContain('Background egress (a control run without the call showed it too');
     expect(result.stdout).not.toContain('Seen once, not reproduced');
     expect(ping?.suggested.openWorldHint).toBe(false);
     const telemetry = search?.verdicts.openWorldHint;
