@@ -1,4 +1,4 @@
-import { runDirectory } from '../../harness/index.js';
+import { runDirectory, SandboxLost } from '../../harness/index.js';
 import type { RunSession } from './session.js';
 
 /** Starts one session in a fresh run directory (a spawned server, or an in-process one). */
@@ -51,18 +51,49 @@ export class SessionPool implements AsyncDisposable {
    * one is started for this caller (a control run must begin about when the call it speaks for began).
    */
   async take(youngerThanMs?: number): Promise<RunSession> {
-    // A start that failed prepares nothing more: the next take starts one and sees the failure itself.
     const prepared = this.#prepared.shift();
-    let ready = await (prepared ?? this.#start());
-    let waited = prepared !== undefined;
+    const handed = prepared === undefined ? undefined : await this.#fromPrepared(prepared, youngerThanMs);
+    if (handed !== undefined) return handed;
+    // A start that failed prepares nothing more: the next take starts one and sees the failure itself.
+    const ready = await this.#start();
+    this.#refill();
+    return this.viewed(ready);
+  }
+
+  /**
+   * The prepared session, seen now through the view; undefined when it is too old for the caller (it stays
+   * prepared for the next taker) or was lost while it waited. What the server did in other sessions (ended
+   * every database session of its role, dropped the template mid-copy) can reach a session prepared beside
+   * them: a fresh one, started after, says whether this server can be observed at all.
+   */
+  async #fromPrepared(
+    prepared: Promise<RunSession>,
+    youngerThanMs?: number,
+  ): Promise<RunSession | undefined> {
+    let ready: RunSession;
+    try {
+      ready = await prepared;
+    } catch (error) {
+      if (error instanceof SandboxLost) return undefined;
+      throw error;
+    }
     if (youngerThanMs !== undefined && performance.now() - ready.startedAt >= youngerThanMs) {
       this.#prepared.unshift(Promise.resolve(ready));
-      ready = await this.#start();
-      waited = false;
+      return undefined;
     }
+    this.#refill();
+    try {
+      // What other sessions did to shared state while it waited (a database made in the cluster) is not its own.
+      return await this.viewedNow(ready);
+    } catch (error) {
+      // viewedNow has released it.
+      if (error instanceof SandboxLost) return undefined;
+      throw error;
+    }
+  }
+
+  #refill(): void {
     while (this.#prepared.length < this.#spares) this.#prepared.push(this.#start());
-    // What other sessions did to shared state while it waited (a database made in the cluster) is not its own.
-    return waited ? this.viewedNow(ready) : this.viewed(ready);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { SandboxLost } from '../../../harness/index.js';
 import type { RunSession } from '../../../src/engine/session.js';
 import { newWorld, shelfPool } from './inProcessServers.js';
 
@@ -132,5 +133,61 @@ describe('SessionPool (in-process shelf servers)', () => {
       pool.release(seen);
     }
     expect(counting.disposed()).toBe(world.instances);
+  });
+
+  it('starts a fresh session for a taker when the prepared one was lost while it started', async () => {
+    const world = newWorld();
+    let starts = 0;
+    const lostSecond = (session: RunSession): RunSession => {
+      // The second start is the one prepared behind the first take: a server that ended the role's database
+      // sessions while it was being made.
+      if (++starts === 2) throw new SandboxLost('terminating connection due to administrator command');
+      return session;
+    };
+    {
+      await using pool = await shelfPool(world, lostSecond);
+      const first = await pool.take();
+      pool.release(first);
+      const next = await pool.take();
+      expect(next.sandbox.directory).not.toBe(first.sandbox.directory);
+      pool.release(next);
+    }
+    // The first, the lost one, the fresh one, and one prepared behind the last take.
+    expect(world.instances).toBe(4);
+  });
+
+  it('starts a fresh session when the prepared one can no longer be seen when taken', async () => {
+    const world = newWorld();
+    const counting = countingDisposals();
+    const started: RunSession[] = [];
+    {
+      await using pool = await shelfPool(world, (session) => {
+        const counted = counting.adapt(session);
+        started.push(counted);
+        if (started.length !== 2) return counted;
+        // Its snapshot fails from now on, as a database session ended behind hintproof's back.
+        const lost = (): Promise<never> => Promise.reject(new SandboxLost('connection ended'));
+        const sandbox: RunSession['sandbox'] = Object.create(counted.sandbox) as RunSession['sandbox'];
+        return { ...counted, sandbox: Object.assign(sandbox, { snapshot: lost }) };
+      });
+      pool.release(await pool.take());
+      await vi.waitFor(() => expect(started).toHaveLength(2));
+      const next = await pool.take();
+      expect(next.sandbox.directory).not.toBe(started[1]!.sandbox.directory);
+      pool.release(next);
+    }
+    expect(world.instances).toBe(4);
+    // The lost one is disposed too.
+    expect(counting.disposed()).toBe(4);
+  });
+
+  it('passes on a failure that is no lost sandbox: the start itself is broken', async () => {
+    let starts = 0;
+    await using pool = await shelfPool(newWorld(), (session) => {
+      if (++starts === 2) throw new Error('the server exited at start-up');
+      return session;
+    });
+    pool.release(await pool.take());
+    await expect(pool.take()).rejects.toThrow('the server exited at start-up');
   });
 });
