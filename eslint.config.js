@@ -2,6 +2,37 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The engine's rooms, each with the rooms it may import (`src/engine/<room>/`); the files at src/engine/'s top
+ * (the check's orchestration) may import every room, and no room imports them. A room's files import each other.
+ */
+const ENGINE_ROOMS = {
+  policy: [],
+  session: ['policy'],
+  run: ['policy', 'session'],
+  probe: ['policy', 'session', 'run'],
+  confirm: ['policy', 'session', 'run'],
+  search: ['policy', 'session', 'run', 'confirm'],
+};
+
+const engineRoomRules = Object.entries(ENGINE_ROOMS).map(([room, allowed]) => ({
+  files: [`src/engine/${room}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex:
+              allowed.length === 0 ? '^\\.\\./(?!\\.\\./)' : `^\\.\\./(?!\\.\\./|(?:${allowed.join('|')})/)`,
+            message: `src/engine/${room}/ ${allowed.length === 0 ? 'imports no other room of the engine' : `may import only these rooms of the engine: ${allowed.join(', ')}`} (eslint.config.js: ENGINE_ROOMS).`,
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'scenarios/**/seed/**'] },
   js.configs.recommended,
@@ -61,4 +92,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...engineRoomRules,
 );

@@ -1,4 +1,4 @@
-import type { ToolTally } from '../engine/toolTally.js';
+import type { ToolTally } from '../engine/policy/toolTally.js';
 
 /**
  * What a tool was seen to do, as words a reviewer reads in a diff. `reads only` when no observation changed

@@ -14,7 +14,7 @@ import { VERSION } from '../version.js';
 import { EXIT } from './exitCodes.js';
 import { FAILURES_DIRECTORY, saveFailures } from './failures.js';
 import { checkOutputs } from './outputs.js';
-import { parseIgnorePatterns } from '../engine/ignorePattern.js';
+import { parseIgnorePatterns } from '../engine/policy/ignorePattern.js';
 import { checkSandboxedEnv } from './sandboxedEnv.js';
 import { applyConfig } from './applyConfig.js';
 import { init } from './init.js';

@@ -1,4 +1,4 @@
-import { parseSessionPath } from '../engine/sessionPath.js';
+import { parseSessionPath } from '../engine/run/sessionPath.js';
 import { InvalidArgumentError, Option } from 'commander';
 
 /** A whole number within [min, max], for option parsers: says what was received when it is not. */

@@ -6,24 +6,24 @@ import { HINT_NAMES } from '../model/hints.js';
 import type { HintName, Hints } from '../model/hints.js';
 import type { ToolInfo } from '../mcp/index.js';
 import type { AmbientEgress, Evidence, FlakyEvidence, ToolReport } from '../model/report.js';
-import { mergeAmbient } from './ambientEgress.js';
-import type { SessionPath } from './sessionPath.js';
+import { mergeAmbient } from './policy/ambientEgress.js';
+import type { SessionPath } from './run/sessionPath.js';
 import type { EventSink } from '../model/events.js';
-import { keepByName } from './keepByName.js';
-import { likelyProducers } from './likelyProducers.js';
-import { toolsNamedInFailure } from './namedInFailure.js';
-import { argumentsNameNothing, namesExisting } from './namesExisting.js';
-import type { RoundContext } from './planRound.js';
-import { afterRound, firstBudget, planRound } from './planRound.js';
-import { RoundGenerators } from './roundGenerators.js';
-import type { RoundResult } from './searchRound.js';
-import { producersIn } from './producersIn.js';
-import { searchRound } from './searchRound.js';
-import type { RunSession } from './session.js';
-import type { SessionPool } from './sessionPool.js';
-import { SessionRunner } from './sessionRunner.js';
-import { enumProperties } from './enumCoverage.js';
-import { sqlProperties } from './sqlCoverage.js';
+import { keepByName } from './policy/keepByName.js';
+import { likelyProducers } from './search/likelyProducers.js';
+import { toolsNamedInFailure } from './search/namedInFailure.js';
+import { argumentsNameNothing, namesExisting } from './search/namesExisting.js';
+import type { RoundContext } from './search/planRound.js';
+import { afterRound, firstBudget, planRound } from './search/planRound.js';
+import { RoundGenerators } from './search/roundGenerators.js';
+import type { RoundResult } from './search/searchRound.js';
+import { producersIn } from './search/producersIn.js';
+import { searchRound } from './search/searchRound.js';
+import type { RunSession } from './session/session.js';
+import type { SessionPool } from './session/sessionPool.js';
+import { SessionRunner } from './run/sessionRunner.js';
+import { enumProperties } from './policy/enumCoverage.js';
+import { sqlProperties } from './policy/sqlCoverage.js';
 import {
   metExisting,
   tallyAfterPreamble,
@@ -32,8 +32,8 @@ import {
   tallyObservation,
   tallyPooled,
   unexercised,
-} from './toolTally.js';
-import { suggestedHints, suggestionBasis, verdictsFor } from './verdicts.js';
+} from './policy/toolTally.js';
+import { suggestedHints, suggestionBasis, verdictsFor } from './policy/verdicts.js';
 
 export interface ToolCheckOptions {
   readonly pool: SessionPool;

@@ -2,90 +2,26 @@ import { tmpdir } from 'node:os';
 import type { EnvironmentProvider } from '../../harness/index.js';
 import { createWorkRoot, removeTree, removeTreeSync } from '../../harness/index.js';
 import { createFsProvider } from '../../harness/environments/fs/index.js';
-import type { PgProviderOptions } from '../../harness/environments/postgres/index.js';
 import { createSqliteProvider } from '../../harness/environments/sqlite/index.js';
 import { createPgProvider } from '../../harness/environments/postgres/index.js';
 import { onExitCleanup } from '../../harness/process/index.js';
 import type { Baseline } from '../baseline/baselineFile.js';
-import type { ToolSettings } from '../config/defineConfig.js';
 import { compareBaseline } from '../baseline/compareBaseline.js';
-import type { PackageInfo, Report } from '../model/report.js';
+import type { Report } from '../model/report.js';
 import type { EventSink } from '../model/events.js';
-import { isolationPlan } from './isolationPlan.js';
-import { BLIND_REASON, blindReport, isBlind } from './blindness.js';
+import { isolationPlan } from './session/isolationPlan.js';
+import { BLIND_REASON, blindReport, isBlind } from './policy/blindness.js';
 import { defaultJobs } from './checkInOrder.js';
 import { checkAll } from './checkAll.js';
-import { SessionPool } from './sessionPool.js';
-import { SettleLog } from './settleLog.js';
-import type { ProbeResult } from './probe.js';
-import type { InProcessSpec } from './inProcessSession.js';
-import { startInProcessSession } from './inProcessSession.js';
-import type { ServerSpec } from './session.js';
-import { startSession } from './session.js';
-import type { SessionStarter } from './sessionPool.js';
+import { SessionPool } from './session/sessionPool.js';
+import { SettleLog } from './session/settleLog.js';
+import type { ProbeResult } from './probe/probe.js';
+import { startInProcessSession } from './session/inProcessSession.js';
+import { startSession } from './session/session.js';
+import type { SessionStarter } from './session/sessionPool.js';
 import { SetupError } from '../model/setupError.js';
-import { parseIgnorePatterns } from './ignorePattern.js';
-
-export interface CheckOptions {
-  /** A command to spawn over stdio, or a factory of in-process servers (one per run). */
-  readonly server: ServerSpec | InProcessSpec;
-  /** The directory copied into each run's `{fs}`; an empty sandbox when absent. */
-  readonly fsSeed?: string;
-  /** The directory copied into each run's private HOME (`{home}`); an empty HOME when absent. */
-  readonly homeSeed?: string;
-  /** A SQLite database per run in `{fs}` (`{sqlite}`), made from this .sql script or database file. */
-  readonly sqliteSeed?: string;
-  /** A Postgres database per run (`{pg}`), seeded from `pg.seed`; no database when absent. */
-  readonly pg?: PgProviderOptions;
-  /** Commands per tool. */
-  readonly runs: number;
-  /** Calls a session makes before a fresh one is started (default `DEFAULTS.maxCommands`; 1: each run fresh). */
-  readonly maxCommands?: number;
-  /** Tools checked at once, each in its own sessions (default: the CPU count, at most 4). */
-  readonly jobs?: number;
-  readonly seed: number;
-  /** Replay one fast-check path (requires exactly one tool in `tools`). */
-  readonly path?: string;
-  /** Check only these tools (all when absent). */
-  readonly tools?: readonly string[];
-  readonly timeoutSeconds: number;
-  readonly ignore: readonly string[];
-  /** The pause between the two calibration snapshots. */
-  readonly calibrationMs: number;
-  /** The server's own reads read around every call, at most (default `DEFAULTS.maxObservers`; 0: none). */
-  readonly maxObservers?: number;
-  /** Milliseconds a call's end waits at most for what it started in the server (default `DEFAULTS.settleMax`). */
-  readonly settleMaxMs?: number;
-  /** Tools checked at most; more is refused unless `--tool` chooses (default `DEFAULTS.maxTools`). */
-  readonly maxTools?: number;
-  /** The command-line to show in the report (placeholders left in). */
-  readonly commandLine: readonly string[];
-  /** The package a launcher command named (`npx -y pkg`), installed before the run: named in the report. */
-  readonly package?: PackageInfo;
-  /** The command that replays one counterexample (`producers`: the preamble candidates it was found with). */
-  readonly replayLine: (tool: string, seed: number, path: string, producers?: readonly string[]) => string;
-  /** `--producers`: the tools preambles draw on, fixed; learned during the check when absent. */
-  readonly producers?: readonly string[];
-  /** Run a spawned server under bubblewrap when the machine can (default true). */
-  readonly isolation?: boolean;
-  /** Per-tool runs and fixed arguments (from a config file). */
-  readonly toolSettings?: Readonly<Record<string, ToolSettings>>;
-  /** A behaviour baseline to compare with: the report's `drift` lists what moved. */
-  readonly baseline?: Baseline;
-  /** Where run directories go; a fresh temp directory by default. */
-  readonly workDirectory?: string;
-  /**
-   * `false`: arguments from the schemas alone: no harvested values, and every command alone on a fresh
-   * sandbox (no preambles, no values from earlier calls): the bench's baseline. Default true.
-   */
-  readonly pools?: boolean;
-  /**
-   * Stops the check: once it fires, no run starts and no contradiction is confirmed or shrunk, and runChecks
-   * rejects with its reason after every session is closed. No report: verdicts on part of the budget would
-   * not be the check's.
-   */
-  readonly signal?: AbortSignal;
-}
+import type { CheckOptions } from './checkOptions.js';
+import { parseIgnorePatterns } from './policy/ignorePattern.js';
 
 /**
  * Checks every tool of a server and returns the report. Emits events as it goes; never prints. Throws

@@ -1,5 +1,5 @@
 import { MAX_DEFAULT_JOBS } from './checkInOrder.js';
-import type { SessionRunner } from './sessionRunner.js';
+import type { SessionRunner } from './run/sessionRunner.js';
 
 /**
  * The chains a check's tools form, whatever `--jobs` is (so that the report for a seed is too): the selected

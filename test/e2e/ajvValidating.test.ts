@@ -1,4 +1,4 @@
-import { BLIND_REASON } from '../../src/engine/blindness.js';
+import { BLIND_REASON } from '../../src/engine/policy/blindness.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixtures, runCli } from './runCli.js';

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BLIND_REASON } from '../../src/engine/blindness.js';
+import { BLIND_REASON } from '../../src/engine/policy/blindness.js';
 import { fixtures, runCli, statuses } from './runCli.js';
 
 describe('a server that fails in every way during calls', () => {

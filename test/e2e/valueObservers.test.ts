@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BLIND_REASON } from '../../src/engine/blindness.js';
+import { BLIND_REASON } from '../../src/engine/policy/blindness.js';
 import { fixtures, runCli, statuses } from './runCli.js';
 
 /**

@@ -1,4 +1,4 @@
-import { BLIND_REASON } from '../../../src/engine/blindness.js';
+import { BLIND_REASON } from '../../../src/engine/policy/blindness.js';
 import { execFileSync } from 'node:child_process';
 import {
   chmodSync,

@@ -1,4 +1,4 @@
-import { BLIND_REASON } from '../../../src/engine/blindness.js';
+import { BLIND_REASON } from '../../../src/engine/policy/blindness.js';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../runCli.js';
 import { hostile, ISOLATIONS } from './hostile.js';

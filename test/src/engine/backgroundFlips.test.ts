@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { declaredHints, effectiveHints } from '../../../src/hints/effectiveHints.js';
-import { watchedPause } from '../../../src/engine/quietWindow.js';
-import { searchRound } from '../../../src/engine/searchRound.js';
+import { watchedPause } from '../../../src/engine/run/quietWindow.js';
+import { searchRound } from '../../../src/engine/search/searchRound.js';
 import type { HintName } from '../../../src/model/hints.js';
 import { ANY, inProcessPool, roundOptions, touched } from './inProcessServers.js';
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../../src/model/events.js';
 import type { ToolCheckOptions } from '../../../src/engine/checkTool.js';
 import { checkTool } from '../../../src/engine/checkTool.js';
-import { probe } from '../../../src/engine/probe.js';
-import { parseSessionPath } from '../../../src/engine/sessionPath.js';
+import { probe } from '../../../src/engine/probe/probe.js';
+import { parseSessionPath } from '../../../src/engine/run/sessionPath.js';
 import type { World } from './inProcessServers.js';
 import { checkOptions, newWorld, shelfPool, touched } from './inProcessServers.js';
 

@@ -4,7 +4,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { checkTool } from '../../../src/engine/checkTool.js';
-import { probe } from '../../../src/engine/probe.js';
+import { probe } from '../../../src/engine/probe/probe.js';
 import { checkOptions, inProcessPool, touched } from './inProcessServers.js';
 
 /**

@@ -8,14 +8,14 @@ import type { Change } from '../../../harness/index.js';
 import { changeKey, createWorkRoot, removeTree } from '../../../harness/index.js';
 import { createFsProvider } from '../../../harness/environments/fs/index.js';
 import type { ArgumentGuard } from '../../../src/generate/index.js';
-import { startInProcessSession } from '../../../src/engine/inProcessSession.js';
-import type { CommandOptions } from '../../../src/engine/executeCommand.js';
-import type { CallGenerator, RoundOptions } from '../../../src/engine/searchRound.js';
-import type { RunSession } from '../../../src/engine/session.js';
-import { SessionPool } from '../../../src/engine/sessionPool.js';
+import { startInProcessSession } from '../../../src/engine/session/inProcessSession.js';
+import type { CommandOptions } from '../../../src/engine/run/executeCommand.js';
+import type { CallGenerator, RoundOptions } from '../../../src/engine/search/roundOptions.js';
+import type { RunSession } from '../../../src/engine/session/session.js';
+import { SessionPool } from '../../../src/engine/session/sessionPool.js';
 import type { ToolCheckOptions } from '../../../src/engine/checkTool.js';
 import type { EventSink } from '../../../src/model/events.js';
-import type { ProbeResult } from '../../../src/engine/probe.js';
+import type { ProbeResult } from '../../../src/engine/probe/probe.js';
 
 /** What the tests see of every server instance a pool started: shared across instances, never reset by one. */
 export interface World {

@@ -6,7 +6,7 @@ import { createFsProvider } from '../../../harness/environments/fs/index.js';
 import { createPgProvider } from '../../../harness/environments/postgres/index.js';
 import type { PgProvider } from '../../../harness/environments/postgres/index.js';
 import { detectIsolation } from '../../../harness/process/isolation.js';
-import { startSession } from '../../../src/engine/session.js';
+import { startSession } from '../../../src/engine/session/session.js';
 
 const fixture = new URL('../../fixtures/servers/pg-reach.js', import.meta.url).pathname;
 const seed = new URL('../../fixtures/pg/reach.sql', import.meta.url).pathname;

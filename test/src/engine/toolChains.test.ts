@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CheckOptions } from '../../../src/index.js';
 import { runChecks } from '../../../src/index.js';
-import { parseSessionPath } from '../../../src/engine/sessionPath.js';
+import { parseSessionPath } from '../../../src/engine/run/sessionPath.js';
 
 const work = mkdtempSync(join(tmpdir(), 'hintproof-chains-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

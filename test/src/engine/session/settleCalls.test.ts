@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { ThreadWork } from '../../../../harness/process/index.js';
+import type { McpConnection } from '../../../../src/mcp/index.js';
+import { settlingCalls } from '../../../../src/engine/session/settleCalls.js';
+import { SettleLog } from '../../../../src/engine/session/settleLog.js';
+
+/**
+ * A server of one thread whose state after each call is scripted by the ms since the call answered: `idle`,
+ * `busy`, or a wait `{ due }` whose time-out (a duration, as libuv's) is `due` ms after the answer.
+ */
+function scripted(afterCall: (ms: number, calls: number) => 'idle' | 'busy' | { due: number; tag?: string }) {
+  let answeredAt: number | undefined;
+  let calls = 0;
+  const threads = (): ThreadWork[] => {
+    if (answeredAt === undefined) return [{ thread: '1/1', line: 'idle', work: { state: 'idle' } }];
+    const ms = performance.now() - answeredAt;
+    const state = afterCall(ms, calls);
+    if (state === 'idle') return [{ thread: '1/1', line: 'idle', work: { state: 'idle' } }];
+    if (state === 'busy') return [{ thread: '1/1', line: 'running', work: { state: 'busy' } }];
+    const left = Math.max(0, state.due - ms);
+    return [
+      {
+        thread: '1/1',
+        line: `281 wait ${state.tag ?? state.due}`,
+        work: { state: 'timer', timeoutMs: left },
+      },
+    ];
+  };
+  const connection = {
+    callTool: () => {
+      calls++;
+      answeredAt = performance.now();
+      return Promise.resolve({ status: 'returned', text: 'ok', isError: false });
+    },
+    readResource: () => Promise.resolve({ status: 'returned', text: 'ok', isError: false }),
+  } as unknown as McpConnection;
+  return { threads, connection };
+}
+
+async function timed(connection: McpConnection): Promise<number> {
+  const start = performance.now();
+  await connection.callTool('t', {}, 5);
+  return performance.now() - start;
+}
+
+describe('settlingCalls', () => {
+  it('ends a call once the timer it set has fired and the server is idle again', async () => {
+    const server = scripted((ms) => (ms < 150 ? { due: 150 } : ms < 170 ? 'busy' : 'idle'));
+    const log = new SettleLog(2000);
+    const waited = await timed(settlingCalls(server.connection, server.threads, log));
+    expect(waited).toBeGreaterThanOrEqual(165);
+    expect(waited).toBeLessThan(1000);
+    expect(log.summary()).toMatchObject({ calls: 1, waited: 1 });
+    expect(log.summary().trailMs).toBeGreaterThanOrEqual(140);
+  });
+
+  it('does not wait for a server that answered with nothing left to do', async () => {
+    const server = scripted(() => 'idle');
+    const log = new SettleLog(2000);
+    expect(await timed(settlingCalls(server.connection, server.threads, log))).toBeLessThan(50);
+    expect(log.summary()).toMatchObject({ calls: 1, waited: 0, trailMs: 0 });
+  });
+
+  it('does not wait past the bound, and says what was left', async () => {
+    const server = scripted(() => ({ due: 5000 }));
+    const log = new SettleLog(300);
+    expect(await timed(settlingCalls(server.connection, server.threads, log))).toBeLessThan(100);
+    expect(log.summary().beyondBound).toBe(1);
+    expect(log.summary().beyondMs).toBeGreaterThan(4500);
+  });
+
+  it('waits past a timer pending before the call only once calls were seen to trail that long', async () => {
+    // One timer of the server's own, due 250 ms after the first call: the second call wakes the thread, which
+    // goes back to wait for the same timer (a timer the call set could be queued behind it).
+    let first: number | undefined;
+    const server = scripted((ms, calls) => {
+      first ??= performance.now() - ms;
+      const due = 250 - (performance.now() - ms - first);
+      return due + ms < 0 ? 'idle' : { due: due + ms, tag: `rhythm after call ${calls}` };
+    });
+    await timed(settlingCalls(server.connection, server.threads, new SettleLog(10))); // sets it
+    const log = new SettleLog(3000);
+    const connection = settlingCalls(server.connection, server.threads, log);
+    expect(await timed(connection), 'not learned: not waited past').toBeLessThan(60);
+    log.trailed(1000);
+    expect(await timed(connection), 'learned: waited past').toBeGreaterThan(150);
+  });
+});
