@@ -2,7 +2,8 @@ import { posix } from 'node:path';
 import type { EgressAttempt } from './egressAttempt.js';
 import { destinationKey } from './egressAttempt.js';
 import { endpointKey } from './socketDecoration.js';
-import type { TracedAddress, TracedCall } from './traceLine.js';
+import type { TracedAddress } from './tracedAddress.js';
+import type { TracedCall } from './traceLine.js';
 import { parseResumed, parseTraceLine } from './traceLine.js';
 
 /** What of the sandbox's own a trace may name without it being egress. */

@@ -1,4 +1,4 @@
-import type { TracedAddress } from './traceLine.js';
+import type { TracedAddress } from './tracedAddress.js';
 
 /**
  * The socket a traced call's first argument names, as strace `--decode-fds=socket` prints it after the fd:

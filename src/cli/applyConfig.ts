@@ -2,7 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { ToolSettings } from '../config/defineConfig.js';
 import { SetupError } from '../model/setupError.js';
 import type { LoadedConfig } from './loadConfig.js';
-import type { CheckArguments } from './program.js';
+import type { CheckArguments } from './checkArguments.js';
 import { resolveCommandPaths } from '../launch/resolveCommandPaths.js';
 
 /**

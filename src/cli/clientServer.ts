@@ -3,7 +3,7 @@ import { readClientConfig } from '../config/clientConfig.js';
 import type { ClientServer } from '../config/clientConfig.js';
 import { intoSandbox, sandboxWord } from '../config/intoSandbox.js';
 import { SetupError } from '../model/setupError.js';
-import type { CheckArguments } from './program.js';
+import type { CheckArguments } from './checkArguments.js';
 import { createRedactor } from './redactSecrets.js';
 import { resolveCommandPaths } from '../launch/resolveCommandPaths.js';
 

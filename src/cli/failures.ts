@@ -14,7 +14,7 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { contradictionsOf } from '../report/contradictionsOf.js';
 import type { Evidence, Report } from '../model/report.js';
 import { SetupError } from '../model/setupError.js';
-import type { CheckArguments } from './program.js';
+import type { CheckArguments } from './checkArguments.js';
 
 /** Where failing cases are kept, relative to the invocation directory. */
 export const FAILURES_DIRECTORY = join('.hintproof', 'failures');

@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SetupError } from '../model/setupError.js';
-import type { Io } from './main.js';
+import type { Io } from './io.js';
 
 /** The starter `hintproof init` writes: every setting, commented, with the defaults it would use. */
 const STARTER_CONFIG = `import { defineConfig } from 'hintproof';

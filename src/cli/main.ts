@@ -26,25 +26,13 @@ import { createRedactor } from './redactSecrets.js';
 import type { Redactor } from './redactSecrets.js';
 import { replay } from './replay.js';
 import { createReporters } from './reporters.js';
-import type { CheckArguments } from './program.js';
+import type { CheckArguments } from './checkArguments.js';
+import type { Io } from './io.js';
 import { buildProgram } from './program.js';
 import { replayLine } from './replayLine.js';
 import { resolveCommandPaths } from '../launch/resolveCommandPaths.js';
 import { watchChecks, watchedDirectories } from './watch.js';
 import { workDirectory } from './workDirectory.js';
-
-export interface Io {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  readonly isTty: boolean;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  /** The seed used when `--seed` is not given. */
-  readonly randomSeed: () => number;
-  /** Milliseconds on a monotonic clock, for live progress. */
-  readonly now: () => number;
-  /** The invocation directory: relative paths in the server command resolve against it. */
-  readonly cwd: string;
-}
 
 /** The most of one error message printed: 16,000 characters (a message quotes a server's text, bounded). */
 const MESSAGE_CHARS = 16_000;

@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { SetupError } from '../model/setupError.js';
-import type { CheckArguments } from './program.js';
+import type { CheckArguments } from './checkArguments.js';
 
 /** Fails before any work when a report could not be written at the end: nothing is lost to a typo. */
 export function checkOutputs(args: CheckArguments): void {

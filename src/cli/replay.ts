@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Report } from '../model/report.js';
 import { inertText } from '../model/inertText.js';
 import { loadFailure } from './failures.js';
-import type { Io } from './main.js';
+import type { Io } from './io.js';
 import { replayWords } from './replayLine.js';
 import { shellJoin } from '../report/shellQuote.js';
 

@@ -1,7 +1,7 @@
 import { shellJoin } from '../report/shellQuote.js';
 import { absoluteShape, replayWords as shapeReplayWords } from '../replay/replayWords.js';
 import type { RunShape } from '../replay/replayWords.js';
-import type { CheckArguments } from './program.js';
+import type { CheckArguments } from './checkArguments.js';
 
 /** What shaped a `check` run, its file options absolute against `cwd` (the invocation directory). */
 function runShape(args: CheckArguments, cwd: string): RunShape {

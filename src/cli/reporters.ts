@@ -21,11 +21,9 @@ import {
 import type { EngineEvent, EventSink } from '../model/events.js';
 import { SetupError } from '../model/setupError.js';
 import { VERSION } from '../version.js';
-import type { Io } from './main.js';
-import type { CheckArguments } from './program.js';
-
-export const REPORTER_NAMES = ['text', 'json', 'junit', 'sarif', 'markdown'] as const;
-export type ReporterName = (typeof REPORTER_NAMES)[number];
+import type { CheckArguments } from './checkArguments.js';
+import type { Io } from './io.js';
+import type { ReporterName } from './reporterNames.js';
 
 /** The file each file reporter writes in `--output-dir`. */
 const REPORT_FILES: Readonly<Record<Exclude<ReporterName, 'text'>, string>> = {
@@ -95,21 +93,6 @@ export function createReporters(args: CheckArguments, io: Io, command: readonly 
       return [...outputs.keys()];
     },
   };
-}
-
-/** Parses `--reporter text,junit` (repeatable). */
-export function reporterList(value: string, previous: ReporterName[] = []): ReporterName[] {
-  const names = value
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
-  const unknown = names.filter((name) => !(REPORTER_NAMES as readonly string[]).includes(name));
-  if (unknown.length > 0) {
-    throw new SetupError(
-      `--reporter: unknown reporter "${unknown.join('", "')}". Choose from ${REPORTER_NAMES.join(', ')}.`,
-    );
-  }
-  return [...previous, ...(names as ReporterName[])];
 }
 
 /**

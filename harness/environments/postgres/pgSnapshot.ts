@@ -1,7 +1,7 @@
 import type { HarvestedValue, Snapshot } from '../environment.js';
 import type { CaptureJudgement } from './judgeCapture.js';
 import type { CaptureState } from './readCapture.js';
-import type { LogPosition } from './readLog.js';
+import type { LogPosition } from './logPosition.js';
 import { PG_ENVIRONMENT } from './pgTarget.js';
 
 /** One schema object from the catalogs: its kind, the table it belongs to (columns, indexes…), its definition. */

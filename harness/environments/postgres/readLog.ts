@@ -1,14 +1,7 @@
 import type pg from 'pg';
 import { CAPTURE_SCHEMA } from './installCapture.js';
+import type { LogPosition } from './logPosition.js';
 import type { PgLogEntry } from './pgSnapshot.js';
-
-/** Where reading the log stands: every id up to `floor` has been read (or never committed); `seen` above it. */
-export interface LogPosition {
-  readonly floor: number;
-  readonly seen: readonly number[];
-}
-
-export const LOG_START: LogPosition = { floor: 0, seen: [] };
 
 /**
  * Reads the log entries not read before. Ids are handed out when a row is written, not when its transaction

@@ -6,7 +6,8 @@ import type { PgSnapshot } from './pgSnapshot.js';
 import { PG_ENVIRONMENT } from './pgTarget.js';
 import { readCapture } from './readCapture.js';
 import { readCatalog, readKeys, readSequences } from './readCatalog.js';
-import { LOG_START, readLog } from './readLog.js';
+import { LOG_START } from './logPosition.js';
+import { readLog } from './readLog.js';
 import { rescan } from './rescan.js';
 import { waitForIdle } from './waitForIdle.js';
 

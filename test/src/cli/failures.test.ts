@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { failureId, loadFailure, saveFailures } from '../../../src/cli/failures.js';
-import type { CheckArguments } from '../../../src/cli/program.js';
+import type { CheckArguments } from '../../../src/cli/checkArguments.js';
 import { DEFAULTS } from '../../../src/model/defaults.js';
 import type { Report } from '../../../src/model/report.js';
 import { report } from '../report/fixtures.js';

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import type { CheckArguments } from '../../../src/cli/program.js';
+import type { CheckArguments } from '../../../src/cli/checkArguments.js';
 import { replayLine } from '../../../src/cli/replayLine.js';
 import { DEFAULTS } from '../../../src/model/defaults.js';
 import { shellQuote } from '../../../src/report/shellQuote.js';
