@@ -1,17 +1,15 @@
 // Fails on an import cycle (`npm run lint` runs it): madge reads every import of src/, harness/, bench/ and
-// scripts/, type-only imports included (a cycle through types is still a cycle in the design), and any edge
-// that lies on a cycle must belong to a cycle listed in scripts/knownImportCycles.txt. A listed cycle that is
-// gone must leave the list too, so the list only shrinks.
+// scripts/, type-only imports included (a cycle through types is still a cycle in the design), and no import
+// may lie on a cycle. Its own search for cycles (strongly connected components) finds every import on one:
+// madge's list prints only some of them.
 //
 // Usage: node scripts/importCycles.js
-import { readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import madge from 'madge';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist') + sep;
-const knownFile = join(root, 'scripts/knownImportCycles.txt');
 
 const result = await madge(['src', 'harness', 'bench', 'scripts'], {
   baseDir: root,
@@ -94,35 +92,11 @@ for (const component of cyclicComponents()) {
   }
 }
 
-/** The known cycles: one a line, files joined by ` > ` as madge prints them; `#` starts a comment. */
-const known = readFileSync(knownFile, 'utf8')
-  .split('\n')
-  .map((line) => line.replace(/#.*/, '').trim())
-  .filter((line) => line !== '')
-  .map((line) => line.split(/\s*>\s*/));
-const edgesOf = (cycle) => cycle.map((file, at) => edge(file, cycle[(at + 1) % cycle.length]));
-const allowed = new Set(known.flatMap(edgesOf));
-
-const gone = known.filter((cycle) => !edgesOf(cycle).every((each) => cyclicEdges.has(each)));
-const fresh = [...cyclicEdges].filter((each) => !allowed.has(each));
-// madge's own list names whole cycles: show those through a new import, and the imports themselves.
-const freshCycles = result
-  .circular()
-  .filter((cycle) => edgesOf(cycle).some((each) => !allowed.has(each)))
-  .map((cycle) => cycle.join(' > '));
-
-const listed = relative(root, knownFile);
-if (fresh.length > 0) {
-  console.error('import cycles: new cycles (move the shared type or value to a file of its own):');
-  for (const cycle of freshCycles) console.error(`  ${cycle}`);
+if (cyclicEdges.size > 0) {
+  console.error('import cycles: these cycles (move the shared type or value to a file of its own):');
+  for (const cycle of result.circular()) console.error(`  ${cycle.join(' > ')}`);
   console.error('through these imports:');
-  for (const each of fresh) console.error(`  ${each}`);
+  for (const each of cyclicEdges) console.error(`  ${each}`);
+  process.exit(1);
 }
-if (gone.length > 0) {
-  console.error(`import cycles: no longer cycles, remove them from ${listed}:`);
-  for (const cycle of gone) console.error(`  ${cycle.join(' > ')}`);
-}
-if (fresh.length > 0 || gone.length > 0) process.exit(1);
-console.log(
-  `import cycles: ${Object.keys(graph).length} files, no new cycle (${known.length} known, in ${listed}).`,
-);
+console.log(`import cycles: ${Object.keys(graph).length} files, none.`);
