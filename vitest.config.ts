@@ -2,14 +2,20 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects. `unit` (`npm run test:unit`) imports the sources directly: no build, seconds to minutes.
- * `e2e` (`npm run test:e2e`) runs the built CLI and the package as a user would, so it builds first
- * (`test/globalSetup.ts`; HINTPROOF_SKIP_BUILD=1 reuses an existing build). `npm test` runs both.
+ * Three projects. `unit` (`npm run test:unit`) imports the sources directly, no build, and stays under a minute
+ * on a 2-core machine: pure functions, and the engine against in-process servers and fakes. `integration`
+ * (`npm run test:integration`) holds the files named `*.integration.test.ts`: each takes seconds, because it
+ * starts real processes, isolated servers, sandboxes or databases, or runs a long property. `e2e`
+ * (`npm run test:e2e`) runs the built CLI and the package as a user would, so it builds first
+ * (`test/globalSetup.ts`; HINTPROOF_SKIP_BUILD=1 reuses an existing build). `npm test` runs all three.
  *
  * At least two files at once, even on two CPUs (vitest's default there is one): an e2e file spends much of
  * its time waiting on the servers and databases it starts. Measured on a 2-core machine: the suite took
  * 738 s with two workers, 1036 s with one.
  */
+const beside = ['test/src/**/*.test.ts', 'test/harness/**/*.test.ts', 'test/corpus/**/*.test.ts'];
+const integration = beside.map((glob) => glob.replace(/\.test\.ts$/, '.integration.test.ts'));
+
 export default defineConfig({
   test: {
     testTimeout: 120_000,
@@ -21,8 +27,16 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/src/**/*.test.ts', 'test/harness/**/*.test.ts', 'test/corpus/**/*.test.ts'],
+          include: beside,
+          exclude: integration,
+          // Files share their worker's modules (a fresh import of the SDK, fast-check and ajv per file cost
+          // 35 of the tier's 60 s): a unit test leaves no global state behind (env, timers, the cwd).
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'integration', include: integration },
       },
       {
         extends: true,
