@@ -1,4 +1,4 @@
-import { DEFAULTS } from '../model/defaults.js';
+import { DEFAULTS } from '../settings/checkSettings.js';
 import type { Report } from '../model/report.js';
 import { runChecks } from '../engine/engine.js';
 import type { EventSink } from '../model/events.js';

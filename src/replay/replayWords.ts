@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { DEFAULTS } from '../model/defaults.js';
+import { DEFAULTS } from '../settings/checkSettings.js';
 
 /**
  * Everything that shaped a run, as `hintproof check` options: what a replay command must carry to reproduce

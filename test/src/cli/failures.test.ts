@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { failureId, loadFailure, saveFailures } from '../../../src/cli/failures.js';
 import type { CheckArguments } from '../../../src/cli/checkArguments.js';
-import { DEFAULTS } from '../../../src/model/defaults.js';
+import { DEFAULTS } from '../../../src/settings/checkSettings.js';
 import type { Report } from '../../../src/model/report.js';
 import { report } from '../report/fixtures.js';
 import { hostileString } from '../report/hostileStrings.js';

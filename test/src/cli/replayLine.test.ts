@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { CheckArguments } from '../../../src/cli/checkArguments.js';
 import { replayLine } from '../../../src/cli/replayLine.js';
-import { DEFAULTS } from '../../../src/model/defaults.js';
+import { DEFAULTS } from '../../../src/settings/checkSettings.js';
 import { shellQuote } from '../../../src/report/shellQuote.js';
 
 const base: CheckArguments = {
