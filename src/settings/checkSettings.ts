@@ -22,6 +22,9 @@ export type CheckSettings = { readonly [K in Always]: SettingValue<K> } & {
   readonly [K in Exclude<SettingName, Always>]?: SettingValue<K>;
 };
 
+/** The settings a replay line carries: those that shaped the run. */
+export type ReplayedName = { [K in SettingName]: Table[K] extends { replay: true } ? K : never }[SettingName];
+
 type Defaulted = { [K in SettingName]: Table[K] extends { default: unknown } ? K : never }[SettingName];
 
 /**
