@@ -98,7 +98,7 @@ export const SETTINGS = {
     kind: oneOf(PG_PROVIDERS),
     help: 'where the databases live (embedded: a private cluster from npm)',
     defaultHelp: 'embedded',
-    config: { key: 'environments.pg.provider', example: 'embedded' },
+    config: { key: 'environments.pg.provider', note: "'embedded' | 'url' | 'docker'", example: 'embedded' },
     replay: true,
   }),
   pgUrl: setting({
