@@ -8,7 +8,7 @@ type Table = typeof SETTINGS;
  * Objects of the config that may be given as one value instead: `environments: { pg: 'seed.sql' }` is
  * `environments: { pg: { seed: 'seed.sql' } }`.
  */
-export const CONFIG_SHORTHANDS = { 'environments.pg': 'seed' } as const;
+const CONFIG_SHORTHANDS = { 'environments.pg': 'seed' } as const;
 
 /** The settings a config file may set, with their dotted keys, in the table's order. */
 export const CONFIG_SETTINGS = (Object.entries(SETTINGS) as [SettingName, SettingEntry<unknown>][]).flatMap(

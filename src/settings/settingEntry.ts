@@ -1,7 +1,7 @@
 import type { KindValue, SettingKind } from './settingKind.js';
 
 /** Where a setting goes in a config file, and what the starter `hintproof init` writes says of it. */
-export interface ConfigPlace<T> {
+interface ConfigPlace<T> {
   /** Its key, dotted when nested: `timeout`, `environments.fs`. */
   readonly key: string;
   /** The starter's comment on it; none: the line alone. */
