@@ -19,21 +19,15 @@ import { report } from '../report/fixtures.js';
 import { hostileString } from '../report/hostileStrings.js';
 
 const check: CheckArguments = {
+  ...DEFAULTS,
   command: 'node',
   args: ['server.js'],
   env: {},
   runs: 2,
   tool: [],
-  timeout: 10,
-  startupTimeout: 30,
-  calibration: 250,
   ignore: [],
   appendArg: [],
   verbose: false,
-  maxCommands: DEFAULTS.maxCommands,
-  maxObservers: 6,
-  settleMax: DEFAULTS.settleMax,
-  maxTools: 200,
 };
 
 /** The fixture's first contradicted tool, once per name. */

@@ -6,21 +6,14 @@ import { DEFAULTS } from '../../../src/settings/checkSettings.js';
 import { shellQuote } from '../../../src/report/shellQuote.js';
 
 const base: CheckArguments = {
+  ...DEFAULTS,
   command: 'node',
   args: ['server.js', '{fs}'],
   env: {},
-  runs: 25,
   tool: [],
-  timeout: 10,
-  startupTimeout: 30,
-  calibration: 250,
   ignore: [],
   appendArg: [],
   verbose: false,
-  maxCommands: DEFAULTS.maxCommands,
-  maxObservers: 6,
-  settleMax: DEFAULTS.settleMax,
-  maxTools: 200,
 };
 
 describe('replayLine', () => {
