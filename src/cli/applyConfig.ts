@@ -4,11 +4,13 @@ import { SetupError } from '../model/setupError.js';
 import type { LoadedConfig } from './loadConfig.js';
 import type { CheckArguments } from './checkArguments.js';
 import { resolveCommandPaths } from '../launch/resolveCommandPaths.js';
+import { CONFIG_SETTINGS, configValue } from '../config/settingsInConfig.js';
 
 /**
- * The effective `check` arguments: the config's settings where the command line gave none (`explicit` holds
- * the options the user typed). Relative paths in the config resolve against the config's directory; a
- * command after `--` replaces the config's server. Ignore patterns add up.
+ * The effective `check` arguments: for every setting of the table with a config key, the config's value where
+ * the command line gave none (`explicit` holds the options the user typed). Relative paths in the config
+ * resolve against the config's directory; a command after `--` replaces the config's server. The values of a
+ * repeatable setting (ignore patterns) add up.
  */
 export function applyConfig(
   args: CheckArguments,
@@ -20,14 +22,7 @@ export function applyConfig(
     return args;
   }
   const { config, directory } = loaded;
-  const path = (value: string | undefined) =>
-    value === undefined || isAbsolute(value) ? value : resolve(directory, value);
-  const pick = <K extends keyof CheckArguments>(
-    key: K,
-    value: CheckArguments[K] | undefined,
-  ): Partial<CheckArguments> => (explicit.has(key) || value === undefined ? {} : { [key]: value });
-  const pg =
-    typeof config.environments?.pg === 'string' ? { seed: config.environments.pg } : config.environments?.pg;
+  const path = (value: string) => (isAbsolute(value) ? value : resolve(directory, value));
   let server: Pick<CheckArguments, 'command' | 'args'> = { command: args.command, args: args.args };
   if (args.command === '' && args.clientConfig === undefined) {
     if (config.server === undefined) throw noServer(loaded.file);
@@ -37,28 +32,30 @@ export function applyConfig(
     );
     server = { command, args: rest };
   }
+  // Each setting the config gives and the command line does not; a repeatable one's values add up.
+  const settings = CONFIG_SETTINGS.flatMap(({ name, key, entry }) => {
+    const value = configValue(config, key);
+    if (value === undefined) return [];
+    const given = args[name];
+    if (entry.kind.repeatable) {
+      return [
+        [
+          name,
+          Array.isArray(value)
+            ? [...(value as unknown[]), ...(given as unknown[])]
+            : { ...value, ...(given as object) },
+        ],
+      ];
+    }
+    if (explicit.has(name)) return [];
+    return [[name, entry.kind.path === undefined ? value : path(value as string)]];
+  });
   return {
     ...args,
     config: loaded.file,
     ...server,
-    ...pick('fs', path(config.environments?.fs)),
-    ...pick('sqlite', path(config.environments?.sqlite)),
-    ...pick('home', path(config.environments?.home)),
-    ...pick('pg', path(pg?.seed)),
-    ...pick('pgProvider', pg?.provider),
-    ...pick('pgUrl', pg?.url),
-    ...pick('pgSuperuser', pg?.superuser),
-    ...pick('runs', config.runs),
-    ...pick('seed', config.seed),
-    ...pick('timeout', config.timeout),
-    ...pick('startupTimeout', config.startupTimeout),
-    ...pick('clientName', config.client?.name),
-    ...pick('clientVersion', config.client?.version),
-    ...pick('reporter', config.reporter),
-    ...pick('outputDir', path(config.outputDir)),
-    ...pick('baseline', path(config.baseline)),
+    ...(Object.fromEntries(settings) as Partial<CheckArguments>),
     env: { ...(config.server?.env ?? {}), ...args.env },
-    ignore: [...(config.ignore ?? []), ...args.ignore],
     ...(config.tools === undefined ? {} : { toolSettings: config.tools }),
   };
 }

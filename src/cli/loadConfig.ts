@@ -5,15 +5,7 @@ import type { ErrorObject } from 'ajv';
 import { CONFIG_SCHEMA } from '../config/configSchema.js';
 import type { HintproofConfig } from '../config/defineConfig.js';
 import { SetupError } from '../model/setupError.js';
-
-/** Looked for in the invocation directory, in this order, when `--config` is not given. */
-export const CONFIG_NAMES = [
-  'hintproof.config.ts',
-  'hintproof.config.mts',
-  'hintproof.config.js',
-  'hintproof.config.mjs',
-  'hintproof.config.json',
-] as const;
+import { CONFIG_NAMES } from '../config/configNames.js';
 
 export interface LoadedConfig {
   readonly file: string;

@@ -2,41 +2,13 @@ import { shellJoin } from '../report/shellQuote.js';
 import { absoluteShape, replayWords as shapeReplayWords } from '../replay/replayWords.js';
 import type { RunShape } from '../replay/replayWords.js';
 import type { CheckArguments } from './checkArguments.js';
+import { SETTINGS } from '../settings/settingsTable.js';
 
-/** What shaped a `check` run, its file options absolute against `cwd` (the invocation directory). */
+/** What shaped a `check` run (its replayed settings), its file options absolute against `cwd`. */
 function runShape(args: CheckArguments, cwd: string): RunShape {
-  return absoluteShape(
-    {
-      command: [args.command, ...args.args],
-      ...(args.config === undefined ? {} : { config: args.config }),
-      ...(args.clientConfig === undefined ? {} : { clientConfig: args.clientConfig }),
-      ...(args.server === undefined ? {} : { server: args.server }),
-      ...(args.intoSandbox ? { intoSandbox: true } : {}),
-      appendArg: args.appendArg,
-      ...(args.fs === undefined ? {} : { fs: args.fs }),
-      ...(args.sqlite === undefined ? {} : { sqlite: args.sqlite }),
-      ...(args.home === undefined ? {} : { home: args.home }),
-      ...(args.pg === undefined ? {} : { pg: args.pg }),
-      ...(args.pgProvider === undefined ? {} : { pgProvider: args.pgProvider }),
-      ...(args.pgUrl === undefined ? {} : { pgUrl: args.pgUrl }),
-      ...(args.pgSuperuser ? { pgSuperuser: true } : {}),
-      env: args.env,
-      ignore: args.ignore,
-      runs: args.runs,
-      maxCommands: args.maxCommands,
-      maxObservers: args.maxObservers,
-      settleMax: args.settleMax,
-      timeout: args.timeout,
-      startupTimeout: args.startupTimeout,
-      ...(args.clientName === undefined ? {} : { clientName: args.clientName }),
-      ...(args.clientVersion === undefined ? {} : { clientVersion: args.clientVersion }),
-      calibration: args.calibration,
-      ...(args.isolation === false ? { isolation: false } : {}),
-      ...(args.allowInstallScripts ? { allowInstallScripts: true } : {}),
-      ...(args.workDir === undefined ? {} : { workDir: args.workDir }),
-    },
-    cwd,
-  );
+  const replayed = Object.entries(SETTINGS).filter(([, entry]) => 'replay' in entry && entry.replay);
+  const settings = Object.fromEntries(replayed.map(([name]) => [name, args[name as keyof CheckArguments]]));
+  return absoluteShape({ ...settings, command: [args.command, ...args.args] }, cwd);
 }
 
 /**

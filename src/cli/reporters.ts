@@ -23,7 +23,7 @@ import { SetupError } from '../model/setupError.js';
 import { VERSION } from '../version.js';
 import type { CheckArguments } from './checkArguments.js';
 import type { Io } from './io.js';
-import type { ReporterName } from './reporterNames.js';
+import type { ReporterName } from '../settings/reporterNames.js';
 
 /** The file each file reporter writes in `--output-dir`. */
 const REPORT_FILES: Readonly<Record<Exclude<ReporterName, 'text'>, string>> = {

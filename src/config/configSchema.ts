@@ -1,4 +1,9 @@
-/** The JSON Schema every config file is validated against, so a typo is reported, not ignored. */
+import { settingsSchema } from './settingsInConfig.js';
+
+/**
+ * The JSON Schema every config file is validated against, so a typo is reported, not ignored: the server and
+ * per-tool settings, and every setting of the table that has a config key.
+ */
 export const CONFIG_SCHEMA = {
   type: 'object',
   additionalProperties: false,
@@ -13,40 +18,7 @@ export const CONFIG_SCHEMA = {
         env: { type: 'object', additionalProperties: { type: 'string' } },
       },
     },
-    environments: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        fs: { type: 'string' },
-        sqlite: { type: 'string' },
-        home: { type: 'string' },
-        pg: {
-          oneOf: [
-            { type: 'string' },
-            {
-              type: 'object',
-              additionalProperties: false,
-              properties: {
-                seed: { type: 'string' },
-                provider: { enum: ['embedded', 'url', 'docker'] },
-                url: { type: 'string' },
-                superuser: { type: 'boolean' },
-              },
-            },
-          ],
-        },
-      },
-    },
-    runs: { type: 'integer', minimum: 1 },
-    seed: { type: 'integer' },
-    timeout: { type: 'number', exclusiveMinimum: 0 },
-    startupTimeout: { type: 'number', exclusiveMinimum: 0 },
-    client: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { name: { type: 'string' }, version: { type: 'string' } },
-    },
-    ignore: { type: 'array', items: { type: 'string' } },
+    ...settingsSchema(),
     tools: {
       type: 'object',
       additionalProperties: {
@@ -55,8 +27,5 @@ export const CONFIG_SCHEMA = {
         properties: { runs: { type: 'integer', minimum: 1 }, args: { type: 'object' } },
       },
     },
-    reporter: { type: 'array', items: { enum: ['text', 'json', 'junit', 'sarif', 'markdown'] } },
-    outputDir: { type: 'string' },
-    baseline: { type: 'string' },
   },
 } as const;

@@ -2,7 +2,7 @@ import { declaredHints, effectiveHints } from '../hints/effectiveHints.js';
 import type { ToolInfo } from '../mcp/index.js';
 import type { EventSink } from '../model/events.js';
 import type { Settings, ToolReport } from '../model/report.js';
-import { DEFAULTS } from '../model/defaults.js';
+import { DEFAULTS } from '../settings/checkSettings.js';
 import { SetupError } from '../model/setupError.js';
 import { serverNames, serverText } from '../model/serverText.js';
 import { checkInOrder } from './checkInOrder.js';

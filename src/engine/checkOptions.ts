@@ -1,3 +1,4 @@
+import type { CheckSettings } from '../settings/checkSettings.js';
 import type { ServerSpec } from './session/serverSpec.js';
 import type { InProcessSpec } from './session/inProcessSession.js';
 import type { PgProviderOptions } from '../../harness/environments/postgres/index.js';
@@ -18,26 +19,26 @@ export interface CheckOptions {
   /** A Postgres database per run (`{pg}`), seeded from `pg.seed`; no database when absent. */
   readonly pg?: PgProviderOptions;
   /** Commands per tool. */
-  readonly runs: number;
+  readonly runs: CheckSettings['runs'];
   /** Calls a session makes before a fresh one is started (default `DEFAULTS.maxCommands`; 1: each run fresh). */
-  readonly maxCommands?: number;
+  readonly maxCommands?: CheckSettings['maxCommands'];
   /** Tools checked at once, each in its own sessions (default: the CPU count, at most 4). */
-  readonly jobs?: number;
-  readonly seed: number;
+  readonly jobs?: CheckSettings['jobs'];
+  readonly seed: NonNullable<CheckSettings['seed']>;
   /** Replay one fast-check path (requires exactly one tool in `tools`). */
   readonly path?: string;
   /** Check only these tools (all when absent). */
   readonly tools?: readonly string[];
-  readonly timeoutSeconds: number;
-  readonly ignore: readonly string[];
+  readonly timeoutSeconds: CheckSettings['timeout'];
+  readonly ignore: CheckSettings['ignore'];
   /** The pause between the two calibration snapshots. */
-  readonly calibrationMs: number;
+  readonly calibrationMs: CheckSettings['calibration'];
   /** The server's own reads read around every call, at most (default `DEFAULTS.maxObservers`; 0: none). */
-  readonly maxObservers?: number;
+  readonly maxObservers?: CheckSettings['maxObservers'];
   /** Milliseconds a call's end waits at most for what it started in the server (default `DEFAULTS.settleMax`). */
-  readonly settleMaxMs?: number;
+  readonly settleMaxMs?: CheckSettings['settleMax'];
   /** Tools checked at most; more is refused unless `--tool` chooses (default `DEFAULTS.maxTools`). */
-  readonly maxTools?: number;
+  readonly maxTools?: CheckSettings['maxTools'];
   /** The command-line to show in the report (placeholders left in). */
   readonly commandLine: readonly string[];
   /** The package a launcher command named (`npx -y pkg`), installed before the run: named in the report. */
@@ -45,7 +46,7 @@ export interface CheckOptions {
   /** The command that replays one counterexample (`producers`: the preamble candidates it was found with). */
   readonly replayLine: (tool: string, seed: number, path: string, producers?: readonly string[]) => string;
   /** `--producers`: the tools preambles draw on, fixed; learned during the check when absent. */
-  readonly producers?: readonly string[];
+  readonly producers?: CheckSettings['producers'];
   /** Run a spawned server under bubblewrap when the machine can (default true). */
   readonly isolation?: boolean;
   /** Per-tool runs and fixed arguments (from a config file). */

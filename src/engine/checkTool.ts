@@ -1,3 +1,4 @@
+import type { CheckSettings } from '../settings/checkSettings.js';
 import type { Change, HarvestedValue } from '../../harness/index.js';
 import { behaviourOf } from '../baseline/behaviour.js';
 import { declaredHints, effectiveHints, isContradictableClaim } from '../hints/effectiveHints.js';
@@ -47,7 +48,7 @@ export interface ToolCheckOptions {
   readonly stateful: boolean;
   /** Placeholder values of the probe session, to validate arguments before a session is spent on them. */
   readonly probePlaceholders: Readonly<Record<string, string>>;
-  readonly runs: number;
+  readonly runs: CheckSettings['runs'];
   /** Arguments fixed for every call of a tool: they replace the generated value of each property they name. */
   readonly fixedArgs?: (tool: string) => Readonly<Record<string, unknown>>;
   readonly seed: number;
@@ -59,8 +60,8 @@ export interface ToolCheckOptions {
    * `--producers`: the favoured preamble candidates, fixed (replay commands set it); when absent, the tools this
    * tool's own runs saw add state (so each tool's check depends on nothing but its seed, whatever runs beside it).
    */
-  readonly producers?: readonly string[];
-  readonly timeoutSeconds: number;
+  readonly producers?: CheckSettings['producers'];
+  readonly timeoutSeconds: CheckSettings['timeout'];
   readonly isExcluded: (change: Change) => boolean;
   /** Why egress is not observed (openWorldHint unchecked); absent when the server runs isolated and traced. */
   readonly egressUnobserved?: string;

@@ -1,4 +1,5 @@
-import { DEFAULTS } from '../model/defaults.js';
+import { DEFAULTS } from '../settings/checkSettings.js';
+import type { CheckSettings } from '../settings/checkSettings.js';
 import type { Report } from '../model/report.js';
 import { runChecks } from '../engine/engine.js';
 import type { EventSink } from '../model/events.js';
@@ -28,9 +29,9 @@ export interface CheckServerOptions {
   /** Seed directory copied into each run's sandbox. */
   readonly fs?: string;
   /** Commands per tool (default 25). */
-  readonly runs?: number;
+  readonly runs?: CheckSettings['runs'];
   /** fast-check seed (default: random; the report says which). */
-  readonly seed?: number;
+  readonly seed?: CheckSettings['seed'];
   /** Replay one counterexample: its path (with `seed` and exactly one tool). */
   readonly path?: string;
   readonly tools?: readonly string[];
@@ -38,15 +39,15 @@ export interface CheckServerOptions {
    * Tools to favour in the calls made first to build state (see `--producers`); learned during the check when
    * absent. Replays of a counterexample found after such calls pass the list it was found with.
    */
-  readonly producers?: readonly string[];
-  readonly timeoutSeconds?: number;
-  readonly startupTimeoutSeconds?: number;
-  readonly ignore?: readonly string[];
-  readonly calibrationMs?: number;
-  /** Calls one server process and sandbox makes before a fresh one (default 60; 1: every run fresh). */
-  readonly maxCommands?: number;
+  readonly producers?: CheckSettings['producers'];
+  readonly timeoutSeconds?: CheckSettings['timeout'];
+  readonly startupTimeoutSeconds?: CheckSettings['startupTimeout'];
+  readonly ignore?: CheckSettings['ignore'];
+  readonly calibrationMs?: CheckSettings['calibration'];
+  /** Calls one server process and sandbox makes before a fresh one (default 250; 1: every run fresh). */
+  readonly maxCommands?: CheckSettings['maxCommands'];
   /** Tools checked at once (default: the CPU count, at most 4); the report is the same for any value. */
-  readonly jobs?: number;
+  readonly jobs?: CheckSettings['jobs'];
   /** Receives every engine event (progress, observations). */
   readonly onEvent?: EventSink;
   /**

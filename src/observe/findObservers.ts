@@ -1,4 +1,4 @@
-import { DEFAULTS } from '../model/defaults.js';
+import { DEFAULTS } from '../settings/checkSettings.js';
 import { createSchemaValidator } from '../generate/schemaValidator.js';
 import { declaredHints, effectiveHints } from '../hints/effectiveHints.js';
 import type { ResourceInfo, ToolInfo } from '../mcp/index.js';

@@ -22,7 +22,7 @@ import { startEmbeddedServer } from './startEmbeddedServer.js';
 
 /** The places a Postgres environment's databases can live (`--pg-provider`). */
 export const PG_PROVIDERS = ['embedded', 'url', 'docker'] as const;
-export type PgProviderName = (typeof PG_PROVIDERS)[number];
+type PgProviderName = (typeof PG_PROVIDERS)[number];
 
 export interface PgProviderOptions {
   /** The `--pg` seed script, loaded once into the template. Omitted: an empty database. */

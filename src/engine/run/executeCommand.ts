@@ -1,3 +1,4 @@
+import type { CheckSettings } from '../../settings/checkSettings.js';
 import type { Change, SandboxSnapshot } from '../../../harness/index.js';
 import type { EgressAttempt } from '../../../harness/process/index.js';
 import { destinationKey } from '../../../harness/process/index.js';
@@ -9,7 +10,7 @@ import { preferSandbox } from '../policy/preferSandbox.js';
 import type { RunSession } from '../session/session.js';
 
 export interface CommandOptions {
-  readonly timeoutSeconds: number;
+  readonly timeoutSeconds: CheckSettings['timeout'];
   /** Ambient changes and `--ignore` matches: kept in the observation, never checked. */
   readonly isExcluded: (change: Change) => boolean;
 }

@@ -1,3 +1,4 @@
+import type { CheckSettings } from '../../settings/checkSettings.js';
 import type fc from 'fast-check';
 import type { Change } from '../../../harness/index.js';
 import type { ArgumentGuard } from '../../generate/index.js';
@@ -51,7 +52,7 @@ export interface RoundOptions {
     producers?: readonly number[],
   ) => Pick<RoundOptions, 'target' | 'preamble'>;
   readonly probePlaceholders: Readonly<Record<string, string>>;
-  readonly timeoutSeconds: number;
+  readonly timeoutSeconds: CheckSettings['timeout'];
   readonly isExcluded: (change: Change) => boolean;
   readonly emit: EventSink;
   /** Called with every run of the search (shrink candidates and confirmations aside): the tally. */

@@ -1,4 +1,4 @@
-import { DEFAULTS } from '../../model/defaults.js';
+import { DEFAULTS } from '../../settings/checkSettings.js';
 import type { SettleSummary } from '../../model/report.js';
 
 /** How long one call's end waited for what it started in the server, and what it could not wait for. */

@@ -13,27 +13,21 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { failureId, loadFailure, saveFailures } from '../../../src/cli/failures.js';
 import type { CheckArguments } from '../../../src/cli/checkArguments.js';
-import { DEFAULTS } from '../../../src/model/defaults.js';
+import { DEFAULTS } from '../../../src/settings/checkSettings.js';
 import type { Report } from '../../../src/model/report.js';
 import { report } from '../report/fixtures.js';
 import { hostileString } from '../report/hostileStrings.js';
 
 const check: CheckArguments = {
+  ...DEFAULTS,
   command: 'node',
   args: ['server.js'],
   env: {},
   runs: 2,
   tool: [],
-  timeout: 10,
-  startupTimeout: 30,
-  calibration: 250,
   ignore: [],
   appendArg: [],
   verbose: false,
-  maxCommands: DEFAULTS.maxCommands,
-  maxObservers: 6,
-  settleMax: DEFAULTS.settleMax,
-  maxTools: 200,
 };
 
 /** The fixture's first contradicted tool, once per name. */

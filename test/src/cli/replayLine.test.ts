@@ -2,25 +2,18 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { CheckArguments } from '../../../src/cli/checkArguments.js';
 import { replayLine } from '../../../src/cli/replayLine.js';
-import { DEFAULTS } from '../../../src/model/defaults.js';
+import { DEFAULTS } from '../../../src/settings/checkSettings.js';
 import { shellQuote } from '../../../src/report/shellQuote.js';
 
 const base: CheckArguments = {
+  ...DEFAULTS,
   command: 'node',
   args: ['server.js', '{fs}'],
   env: {},
-  runs: 25,
   tool: [],
-  timeout: 10,
-  startupTimeout: 30,
-  calibration: 250,
   ignore: [],
   appendArg: [],
   verbose: false,
-  maxCommands: DEFAULTS.maxCommands,
-  maxObservers: 6,
-  settleMax: DEFAULTS.settleMax,
-  maxTools: 200,
 };
 
 describe('replayLine', () => {

@@ -1,5 +1,5 @@
 import { parseSessionPath } from '../engine/run/sessionPath.js';
-import { InvalidArgumentError, Option } from 'commander';
+import { InvalidArgumentError } from 'commander';
 
 /** A whole number within [min, max], for option parsers: says what was received when it is not. */
 export function integerIn(min: number, max: number): (value: string) => number {
@@ -66,7 +66,7 @@ export function toolList(value: string): string[] {
  * meant as an option: `--json --output-dir x` would otherwise write the report to a file named
  * `--output-dir` and take `x` as the server command.
  */
-function pathValue(option: string, example: string): (value: string) => string {
+export function pathValue(option: string, example: string): (value: string) => string {
   return (value) => {
     if (/^--[a-z]/.test(value)) {
       throw new InvalidArgumentError(
@@ -76,10 +76,4 @@ function pathValue(option: string, example: string): (value: string) => string {
     }
     return value;
   };
-}
-
-/** An option taking a file or directory (`--fs <dir>`) whose value is checked by `pathValue`, `example` shown. */
-export function pathOption(flags: string, description: string, example: string): Option {
-  const option = new Option(flags, description);
-  return option.argParser(pathValue(option.long ?? flags, example));
 }
