@@ -1,0 +1,398 @@
+import fc from 'fast-check';
+import type * as Timers from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { HintName } from '../../../src/model/hints.js';
+import type { Verdict } from '../../../src/model/report.js';
+import { checkFake, reportOf } from './fake/checkFake.js';
+import type { FakeServer, FakeTool } from './fake/fakeServer.js';
+import { entityOf } from './fake/fakeServer.js';
+import type { WriteEffect } from './fake/toolModels.js';
+import { deleter, failing, FAILURES, onceEver, reacher, reader, write, writer } from './fake/toolModels.js';
+import { useVirtualTime } from './fake/virtualTime.js';
+
+// The engine's waits (the ambient pause, control windows, pings' sleeps) in virtual time: a fake server has
+// no timers of its own, so nothing is lost by not waiting for real.
+vi.mock('node:timers/promises', async (importOriginal) => ({
+  ...(await importOriginal<typeof Timers>()),
+  setTimeout: (await import('./fake/virtualTime.js')).virtualSleep,
+}));
+
+let restoreTime: () => void;
+beforeAll(() => (restoreTime = useVirtualTime()));
+afterAll(() => restoreTime());
+
+/**
+ * Properties of the whole engine (probe, chains, rounds, search, confirmation, shrinking, verdicts) over
+ * generated tool models and check seeds, on fake sessions, each asserting what docs/design.md says. Few runs
+ * each: every run is a whole check.
+ */
+const RUNS = { numRuns: 6 };
+
+/** A check seed: the engine's own randomness varies with the property's. */
+const checkSeed = fc.integer({ min: 0, max: 1_000_000 });
+
+/** A non-empty seed state: one to three entities the tools can name. */
+const seedState = fc.dictionary(fc.stringMatching(/^s[a-z]{0,3}$/), fc.constant('seed'), {
+  minKeys: 1,
+  maxKeys: 3,
+});
+
+/** Any declared annotations: each hint absent, true or false. */
+const anyAnnotations = fc.record(
+  {
+    readOnlyHint: fc.boolean(),
+    destructiveHint: fc.boolean(),
+    idempotentHint: fc.boolean(),
+    openWorldHint: fc.boolean(),
+  },
+  { requiredKeys: [] },
+);
+
+/** Effects that change the state on every call, whatever the arguments. */
+const alwaysChanges = fc.constantFrom<WriteEffect>('append', 'count', 'create');
+
+/**
+ * The tool requiring two arguments: never an observer. A read-only tool that takes `{}` is read around every
+ * call, and one requiring one argument around calls once a value fits it; those reads are calls of its own,
+ * which would move a model that counts its calls.
+ */
+const unobserved = (tool: FakeTool): FakeTool => ({
+  ...tool,
+  inputSchema: {
+    type: 'object',
+    properties: { name: { type: 'string', minLength: 1 }, note: { type: 'string' } },
+    required: ['name', 'note'],
+  },
+});
+
+const statuses = (verdicts: Readonly<Record<HintName, Verdict>>) =>
+  Object.values(verdicts).map((verdict) => verdict.status);
+
+describe('a fake server checked by the whole engine', () => {
+  it('never contradicts any hint of a tool that changes nothing and reaches nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        anyAnnotations,
+        fc.option(seedState, { nil: undefined }),
+        checkSeed,
+        async (hints, state, seed) => {
+          const check = await checkFake(
+            { tools: [reader('get', hints)], ...(state === undefined ? {} : { seed: state }) },
+            { seed },
+          );
+          const report = reportOf(check, 'get');
+          expect(statuses(report.verdicts)).not.toContain('contradicted');
+          expect(report.flaky).toBeUndefined();
+          // Its calls met the seed's entities: not blind, and an honest read-only claim holds.
+          if (state !== undefined && hints.readOnlyHint === true)
+            expect(report.verdicts.readOnlyHint.status).toBe('consistent');
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('contradicts readOnlyHint: true of a tool that writes on every call, with one command alone as its counterexample', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        anyAnnotations,
+        alwaysChanges,
+        seedState,
+        checkSeed,
+        async (hints, effect, state, seed) => {
+          const check = await checkFake(
+            {
+              seed: state,
+              tools: [
+                reader('get', { readOnlyHint: true }),
+                writer('liar', { ...hints, readOnlyHint: true }, effect),
+              ],
+            },
+            { seed },
+          );
+          const verdict = reportOf(check, 'liar').verdicts.readOnlyHint;
+          expect(verdict.status).toBe('contradicted');
+          if (verdict.status !== 'contradicted') return;
+          // Shrunk to the command alone on a fresh sandbox: no preamble, no history in its path, the first call.
+          expect(verdict.evidence.preamble).toBeUndefined();
+          expect(verdict.evidence.path).not.toContain('/');
+          expect(verdict.evidence.call).toBe(1);
+          expect(verdict.evidence.changes.map((change) => change.kind)).toEqual(['add']);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('confirms by repetition a write made on every k-th call: contradicted, never flaky', async () => {
+    // 10 commands make 20 calls in one session, so any k ≤ 20 shows in the search; a confirming replay makes
+    // the command up to 6 times (12 calls) alone, then after the session's history.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 2, max: 20 }),
+        alwaysChanges,
+        seedState,
+        checkSeed,
+        async (every, effect, state, seed) => {
+          const check = await checkFake(
+            { seed: state, tools: [unobserved(writer('sometimes', { readOnlyHint: true }, effect, every))] },
+            { seed },
+          );
+          const report = reportOf(check, 'sometimes');
+          expect(report.verdicts.readOnlyHint.status).toBe('contradicted');
+          expect(report.flaky).toBeUndefined();
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('reports a write no fresh replay reproduces as flaky, its hint inconclusive', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 20 }),
+        alwaysChanges,
+        seedState,
+        checkSeed,
+        async (nth, effect, state, seed) => {
+          const check = await checkFake(
+            { seed: state, tools: [unobserved(onceEver('once', { readOnlyHint: true }, effect, nth))] },
+            { seed },
+          );
+          const report = reportOf(check, 'once');
+          expect(report.verdicts.readOnlyHint.status).toBe('inconclusive');
+          expect(report.flaky?.map((flaky) => flaky.hint)).toEqual(['readOnlyHint']);
+          // Alone first, then (when the session had made calls before) twice after its whole history; each replay
+          // makes the command 6 times before it says it did not reproduce.
+          const replays = report.flaky?.[0]?.replays ?? [];
+          expect(replays.length).toBe((report.flaky?.[0]?.history ?? 0) === 0 ? 1 : 3);
+          for (const replay of replays) expect(replay).toMatch(/made 6 times.*no contradiction/);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('contradicts destructiveHint: false of a tool that deletes, and not its idempotentHint: true', async () => {
+    await fc.assert(
+      fc.asyncProperty(seedState, checkSeed, async (state, seed) => {
+        const check = await checkFake(
+          {
+            seed: state,
+            tools: [deleter('remove', { readOnlyHint: false, destructiveHint: false, idempotentHint: true })],
+          },
+          { seed },
+        );
+        const { verdicts, calls } = reportOf(check, 'remove');
+        // A delete that never met what it deletes shows nothing: never consistent, contradicted once one did.
+        expect(verdicts.destructiveHint.status).not.toBe('consistent');
+        expect(verdicts.idempotentHint.status).not.toBe('contradicted');
+        if ((calls.metExisting ?? 0) === 0) return;
+        expect(verdicts.destructiveHint.status).toBe('contradicted');
+        if (verdicts.destructiveHint.status === 'contradicted')
+          expect(verdicts.destructiveHint.evidence.changes.map((change) => change.kind)).toContain('delete');
+        // The second call finds nothing left to delete: a delete is idempotent.
+        expect(verdicts.idempotentHint.status).toBe('consistent');
+      }),
+      RUNS,
+    );
+  });
+
+  it('contradicts idempotentHint: true of an append on the repeat, and not its destructiveHint: false', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<WriteEffect>('append', 'appendNamed'),
+        seedState,
+        checkSeed,
+        async (effect, state, seed) => {
+          const check = await checkFake(
+            {
+              seed: state,
+              tools: [
+                writer(
+                  'add_line',
+                  { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+                  effect,
+                ),
+              ],
+            },
+            { seed },
+          );
+          const { verdicts } = reportOf(check, 'add_line');
+          expect(verdicts.idempotentHint.status).toBe('contradicted');
+          if (verdicts.idempotentHint.status === 'contradicted')
+            expect(verdicts.idempotentHint.evidence.call).toBe(2);
+          // An append is additive.
+          expect(verdicts.destructiveHint.status).not.toBe('contradicted');
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('holds idempotentHint: true of a set-to-value', async () => {
+    await fc.assert(
+      fc.asyncProperty(seedState, checkSeed, async (state, seed) => {
+        const check = await checkFake(
+          {
+            seed: state,
+            tools: [
+              writer('set', { readOnlyHint: false, destructiveHint: true, idempotentHint: true }, 'set'),
+            ],
+          },
+          { seed },
+        );
+        expect(reportOf(check, 'set').verdicts.idempotentHint.status).toBe('consistent');
+      }),
+      RUNS,
+    );
+  });
+
+  it('leaves every hint of a tool whose every call fails inconclusive, never consistent', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        anyAnnotations,
+        fc.constantFrom(...FAILURES),
+        seedState,
+        checkSeed,
+        async (hints, failure, state, seed) => {
+          const check = await checkFake(
+            { seed: state, tools: [failing('broken', hints, failure)] },
+            { seed },
+          );
+          const report = reportOf(check, 'broken');
+          for (const status of statuses(report.verdicts))
+            expect(['inconclusive', 'not-applicable']).toContain(status);
+          expect(report.sampleError).toBeDefined();
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('checks the changes of a call that fails: a failing write contradicts readOnlyHint: true', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...FAILURES),
+        alwaysChanges,
+        checkSeed,
+        async (failure, effect, seed) => {
+          const check = await checkFake(
+            { tools: [failing('broken', { readOnlyHint: true }, failure, effect)] },
+            { seed },
+          );
+          expect(reportOf(check, 'broken').verdicts.readOnlyHint.status).toBe('contradicted');
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('contradicts openWorldHint: false of a tool that reaches outside, and of no other tool', async () => {
+    await fc.assert(
+      fc.asyncProperty(seedState, checkSeed, async (state, seed) => {
+        const check = await checkFake(
+          {
+            seed: state,
+            tools: [
+              reacher('fetch', { openWorldHint: false }, '93.184.216.34:443'),
+              reader('get', { openWorldHint: false }),
+            ],
+          },
+          { seed },
+        );
+        const fetch = reportOf(check, 'fetch').verdicts.openWorldHint;
+        expect(fetch.status).toBe('contradicted');
+        if (fetch.status === 'contradicted')
+          expect(fetch.evidence.egress?.map((attempt) => attempt.destination)).toEqual(['93.184.216.34:443']);
+        expect(reportOf(check, 'get').verdicts.openWorldHint.status).toBe('consistent');
+      }),
+      RUNS,
+    );
+  });
+
+  it('is blind when no tool changed anything and no call met existing state: no state claim is consistent', async () => {
+    await fc.assert(
+      fc.asyncProperty(anyAnnotations, checkSeed, async (hints, seed) => {
+        const check = await checkFake(
+          { tools: [reader('get', hints), reader('look', { readOnlyHint: true })] },
+          { seed },
+        );
+        expect(check.blind).toBe(true);
+        for (const report of check.tools)
+          for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint'] as const)
+            expect(report.verdicts[hint].status).not.toBe('consistent');
+      }),
+      RUNS,
+    );
+  });
+
+  it('suggests readOnlyHint: true only on 5 observations that met existing state, never for a name that destroys', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('get', 'delete_note'),
+        seedState,
+        checkSeed,
+        async (name, state, seed) => {
+          const check = await checkFake({ seed: state, tools: [reader(name)] }, { seed });
+          const report = reportOf(check, name);
+          if (report.suggested.readOnlyHint)
+            expect(report.suggestedBasis?.readOnlyHint).toBeGreaterThanOrEqual(5);
+          if (name === 'delete_note') expect(report.suggested.readOnlyHint).toBe(false);
+        },
+      ),
+      RUNS,
+    );
+  });
+});
+
+describe('sessions and rounds of a fake server, as the run model says', () => {
+  /** Writes from its third call on one server instance on: only a session that made two calls before sees it. */
+  const third: FakeTool = {
+    name: 'third',
+    annotations: { readOnlyHint: true },
+    handler: (args, call) => (call.calls >= 3 && write('append', args, call) ? 'written' : 'read'),
+  };
+
+  it('with --max-commands 1 makes every run on a fresh sandbox: reset, call once, call twice, diff', async () => {
+    await fc.assert(
+      fc.asyncProperty(seedState, checkSeed, async (state, seed) => {
+        const fresh = await checkFake({ seed: state, tools: [third] }, { seed, maxCommands: 1 });
+        expect(reportOf(fresh, 'third').verdicts.readOnlyHint.status).toBe('consistent');
+        // Each of the 10 commands on its own server (the probe's and a prepared spare besides).
+        expect(fresh.world.instances).toBeGreaterThanOrEqual(10);
+        const shared = await checkFake({ seed: state, tools: [third] }, { seed });
+        expect(reportOf(shared, 'third').verdicts.readOnlyHint.status).toBe('contradicted');
+      }),
+      RUNS,
+    );
+  });
+
+  it('runs a tool that met no existing state after preambles of producers, and keeps the producer its lie needs', async () => {
+    // `inspect` claims read-only and lies only when it reads an entity that exists; the seed is empty, so only
+    // what `create_note` (a producer by its name) made shows it.
+    const inspect: FakeTool = {
+      name: 'inspect',
+      annotations: { readOnlyHint: true },
+      handler: (args, call) => {
+        const entity = entityOf(args, call.fs);
+        if (entity === undefined || !call.state.has(entity)) return { error: 'no such note' };
+        call.state.set(`${entity}.seen`, 'seen');
+        return call.state.get(entity) ?? '';
+      },
+    };
+    const server: FakeServer = { tools: [inspect, writer('create_note', { readOnlyHint: false }, 'set')] };
+    await fc.assert(
+      fc.asyncProperty(checkSeed, async (seed) => {
+        const check = await checkFake(server, { seed, runs: 25 });
+        const report = reportOf(check, 'inspect');
+        expect(report.calls.afterPreamble).toBeGreaterThan(0);
+        const verdict = report.verdicts.readOnlyHint;
+        expect(verdict.status).toBe('contradicted');
+        if (verdict.status === 'contradicted')
+          expect(verdict.evidence.preamble?.map((call) => call.tool)).toContain('create_note');
+      }),
+      RUNS,
+    );
+  });
+});
