@@ -395,4 +395,108 @@ describe('sessions and rounds of a fake server, as the run model says', () => {
       RUNS,
     );
   });
+
+  // No observers: how often one is read depends on how much time passes in a window, and a read-only tool
+  // that counts its calls (or answers differently each time) would be read more or less often beside
+  // concurrent checks.
+  it('gives the same report for a seed whatever --jobs is', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        alwaysChanges,
+        fc.integer({ min: 1, max: 4 }),
+        seedState,
+        checkSeed,
+        async (effect, every, state, seed) => {
+          const server: FakeServer = {
+            seed: state,
+            tools: [
+              unobserved(writer('liar', { readOnlyHint: true }, effect, every)),
+              unobserved(reader('get', { readOnlyHint: true })),
+              deleter('remove', { readOnlyHint: false, destructiveHint: false }),
+              writer('add_line', { readOnlyHint: false, idempotentHint: true }, 'appendNamed'),
+              writer('set', { readOnlyHint: false, idempotentHint: true }, 'set'),
+            ],
+          };
+          const one = await checkFake(server, { seed, jobs: 1 });
+          const four = await checkFake(server, { seed, jobs: 4 });
+          expect(four.tools).toEqual(one.tools);
+        },
+      ),
+      { numRuns: 3 },
+    );
+  });
+
+  /**
+   * `--seed` and `--path` rebuild the session of a counterexample and replay it (design: the run model); the
+   * replay makes the command once.
+   */
+  const replayOf = async (
+    every: number,
+    effect: WriteEffect,
+    state: Record<string, string>,
+    seed: number,
+  ) => {
+    const server: FakeServer = {
+      seed: state,
+      tools: [
+        reader('get', { readOnlyHint: true }),
+        unobserved(writer('liar', { readOnlyHint: true }, effect, every)),
+      ],
+    };
+    const found = reportOf(await checkFake(server, { seed }), 'liar').verdicts.readOnlyHint;
+    expect(found.status).toBe('contradicted');
+    if (found.status !== 'contradicted') return;
+    const { evidence } = found;
+    const again = reportOf(
+      await checkFake(server, { seed: evidence.seed, path: evidence.path, tools: ['liar'] }),
+      'liar',
+    ).verdicts.readOnlyHint;
+    expect(again.status).toBe('contradicted');
+    if (again.status === 'contradicted') {
+      expect(again.evidence.args).toEqual(evidence.args);
+      expect(again.evidence.changes).toEqual(evidence.changes);
+    }
+  };
+
+  /** Every check of a writer on every `every`-th call replays from its counterexample's seed and path. */
+  const replaysEvery = (every: fc.Arbitrary<number>) =>
+    fc.asyncProperty(every, alwaysChanges, seedState, checkSeed, replayOf);
+
+  it('replays a counterexample from its seed and path alone', async () => {
+    await fc.assert(replaysEvery(fc.integer({ min: 1, max: 2 })), RUNS);
+  });
+
+  // The engine disagrees with the design here: a contradiction confirmed alone on a later making (the 2nd of
+  // up to 6) keeps the run's plain path, and `--path` makes the command once, so the printed replay line shows
+  // nothing. Fails (as expected) until the path says how many makings, or a replay makes them all.
+  it.fails('replays a counterexample confirmed only on a later making from its seed and path', async () => {
+    await fc.assert(replaysEvery(fc.integer({ min: 3, max: 6 })), RUNS);
+  });
+});
+
+describe("the server's own reads (observers) of a fake server", () => {
+  /** A read-only tool that takes `{}`: an observer candidate. */
+  const noArguments = (tool: FakeTool): FakeTool => ({
+    ...tool,
+    inputSchema: { type: 'object', properties: {} },
+  });
+
+  it('drops an observer whose reads write, and checks its own claim like any tool', async () => {
+    await fc.assert(
+      fc.asyncProperty(seedState, checkSeed, async (state, seed) => {
+        const views = noArguments(writer('views', { readOnlyHint: true }, 'count'));
+        const list = noArguments({
+          name: 'list',
+          annotations: { readOnlyHint: true },
+          handler: (_args, call) => [...call.state.keys()].sort().join('\n'),
+        });
+        const check = await checkFake({ seed: state, tools: [views, list] }, { seed });
+        expect(check.observers.dropped.map((dropped) => dropped.observer.name)).toContain('views');
+        expect(check.observers.observers.map((observer) => observer.name)).toEqual(['list']);
+        expect(reportOf(check, 'views').verdicts.readOnlyHint.status).toBe('contradicted');
+        expect(reportOf(check, 'list').verdicts.readOnlyHint.status).toBe('consistent');
+      }),
+      RUNS,
+    );
+  });
 });

@@ -2,6 +2,7 @@ import { checkAll } from '../../../../src/engine/checkAll.js';
 import type { CheckOptions } from '../../../../src/engine/checkOptions.js';
 import { blindReport, isBlind } from '../../../../src/engine/policy/blindness.js';
 import type { EngineEvent } from '../../../../src/model/events.js';
+import type { ProbeResult } from '../../../../src/engine/probe/probe.js';
 import type { ToolReport } from '../../../../src/model/report.js';
 import { fakePool } from './fakeSession.js';
 import type { FakeServer, FakeWorld } from './fakeServer.js';
@@ -12,6 +13,8 @@ export interface FakeCheck {
   readonly tools: readonly ToolReport[];
   readonly blind: boolean;
   readonly events: readonly EngineEvent[];
+  /** The probe's observers: those admitted, and those dropped with the change their reads made. */
+  readonly observers: ProbeResult['observers'];
   readonly world: FakeWorld;
 }
 
@@ -48,11 +51,12 @@ export async function checkFake(
     ...overrides,
   };
   try {
-    const { checked } = await checkAll(pool, options, { isolation: 'none' }, jobs, (event) =>
+    const { checked, found } = await checkAll(pool, options, { isolation: 'none' }, jobs, (event) =>
       events.push(event),
     );
     const blind = isBlind(checked);
-    return { tools: blind ? checked.map(blindReport) : checked, blind, events, world };
+    const tools = blind ? checked.map(blindReport) : checked;
+    return { tools, blind, events, observers: found.observers, world };
   } finally {
     await pool[Symbol.asyncDispose]();
   }
