@@ -7,7 +7,17 @@ import { checkFake, reportOf } from './fake/checkFake.js';
 import type { FakeServer, FakeTool } from './fake/fakeServer.js';
 import { entityOf } from './fake/fakeServer.js';
 import type { WriteEffect } from './fake/toolModels.js';
-import { deleter, failing, FAILURES, onceEver, reacher, reader, write, writer } from './fake/toolModels.js';
+import {
+  deleter,
+  failing,
+  FAILURES,
+  onceEver,
+  reacher,
+  reader,
+  sampled,
+  write,
+  writer,
+} from './fake/toolModels.js';
 import { useVirtualTime } from './fake/virtualTime.js';
 
 // The engine's waits (the ambient pause, control windows, pings' sleeps) in virtual time: a fake server has
@@ -147,6 +157,32 @@ describe('a fake server checked by the whole engine', () => {
     );
   });
 
+  it("confirms alone, by repetition, a write made on every k-th call of the server's life for k ≤ 12", async () => {
+    // Any 12 calls in a row hold a k-th call: 6 makings of the command (12 calls) on the replay alone show it,
+    // where one making (2 calls) would not, and a replay after history moves the count with its own calls.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 3, max: 12 }),
+        alwaysChanges,
+        seedState,
+        checkSeed,
+        async (every, effect, state, seed) => {
+          const check = await checkFake(
+            { seed: state, tools: [unobserved(sampled('telemetry', { readOnlyHint: true }, effect, every))] },
+            { seed },
+          );
+          const report = reportOf(check, 'telemetry');
+          expect(report.verdicts.readOnlyHint.status).toBe('contradicted');
+          expect(report.flaky).toBeUndefined();
+          // Confirmed on the replay alone: no history in its path.
+          const verdict = report.verdicts.readOnlyHint;
+          if (verdict.status === 'contradicted') expect(verdict.evidence.path).not.toContain('/');
+        },
+      ),
+      RUNS,
+    );
+  });
+
   it('reports a write no fresh replay reproduces as flaky, its hint inconclusive', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -198,32 +234,21 @@ describe('a fake server checked by the whole engine', () => {
     );
   });
 
-  it('contradicts idempotentHint: true of an append on the repeat, and not its destructiveHint: false', async () => {
+  it('contradicts idempotentHint: true of a tool that changes state on every call, on the repeat', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom<WriteEffect>('append', 'appendNamed'),
+        fc.constantFrom<WriteEffect>('append', 'appendNamed', 'create', 'count'),
         seedState,
         checkSeed,
         async (effect, state, seed) => {
-          const check = await checkFake(
-            {
-              seed: state,
-              tools: [
-                writer(
-                  'add_line',
-                  { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
-                  effect,
-                ),
-              ],
-            },
-            { seed },
-          );
-          const { verdicts } = reportOf(check, 'add_line');
+          const hints = { readOnlyHint: false, destructiveHint: false, idempotentHint: true };
+          const check = await checkFake({ seed: state, tools: [writer('change', hints, effect)] }, { seed });
+          const { verdicts } = reportOf(check, 'change');
           expect(verdicts.idempotentHint.status).toBe('contradicted');
           if (verdicts.idempotentHint.status === 'contradicted')
             expect(verdicts.idempotentHint.evidence.call).toBe(2);
-          // An append is additive.
-          expect(verdicts.destructiveHint.status).not.toBe('contradicted');
+          // An append or an add is additive; a counter rewritten in place is a modify, which destroys.
+          expect(verdicts.destructiveHint.status).toBe(effect === 'count' ? 'contradicted' : 'consistent');
         },
       ),
       RUNS,
@@ -393,6 +418,37 @@ describe('sessions and rounds of a fake server, as the run model says', () => {
           expect(verdict.evidence.preamble?.map((call) => call.tool)).toContain('create_note');
       }),
       RUNS,
+    );
+  });
+
+  it("makes a read-only tool's run 0 on a fresh sandbox when its chain's session was changed before it", async () => {
+    // `open_db` makes its data file on the first read of a sandbox no call has touched. It is the fifth tool,
+    // so it shares chain 0 with `make`, whose calls change the session before it.
+    const openDb = unobserved({
+      name: 'open_db',
+      annotations: { readOnlyHint: true },
+      handler: (_args, call) => {
+        const touched = [...call.state.keys()].some(
+          (entity) => entity === 'data.db' || entity.startsWith('made-'),
+        );
+        if (!touched) call.state.set('data.db', 'tables');
+        return 'opened';
+      },
+    });
+    const readers = ['a', 'b', 'c'].map((name) => unobserved(reader(name, { readOnlyHint: true })));
+    await fc.assert(
+      fc.asyncProperty(seedState, checkSeed, async (state, seed) => {
+        const server: FakeServer = {
+          seed: state,
+          tools: [writer('make', { readOnlyHint: false }, 'create'), ...readers, openDb],
+        };
+        const check = await checkFake(server, { seed });
+        const verdict = reportOf(check, 'open_db').verdicts.readOnlyHint;
+        expect(verdict.status).toBe('contradicted');
+        if (verdict.status === 'contradicted')
+          expect(verdict.evidence.changes.map((change) => change.entity)).toEqual(['data.db']);
+      }),
+      { numRuns: 3 },
     );
   });
 

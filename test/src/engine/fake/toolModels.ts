@@ -77,7 +77,10 @@ export function deleter(name: string, annotations?: Annotations): FakeTool {
   };
 }
 
-/** The ways a call fails that the design names: `isError`, or an answer that says it failed in its content. */
+/**
+ * The ways a call fails that the design names: `isError`, an answer that says it failed in its content, and a
+ * time-out (the server is killed).
+ */
 export const FAILURES = [
   { error: 'it failed' },
   'Error: it failed',
@@ -85,6 +88,7 @@ export const FAILURES = [
   '{"success":false}',
   '{"error":"it failed"}',
   '[{"item":1,"success":false},{"item":2,"success":false}]',
+  { hang: true },
 ] as const satisfies readonly FakeAnswer[];
 
 /** Fails every call with `failure`; with `effect`, after writing it (a failing call that wrote). */
@@ -110,6 +114,23 @@ export function onceEver(name: string, annotations: Annotations, effect: WriteEf
     name,
     annotations,
     handler: (args, call) => (call.everCalls === nth && write(effect, args, call) ? 'written' : 'read'),
+  };
+}
+
+/**
+ * Writes with `effect` on every `every`-th call of the tool over every instance (sampled telemetry): a fresh
+ * replay does not start the count again, and the calls a replay makes again before the command move it.
+ */
+export function sampled(
+  name: string,
+  annotations: Annotations,
+  effect: WriteEffect,
+  every: number,
+): FakeTool {
+  return {
+    name,
+    annotations,
+    handler: (args, call) => (call.everCalls % every === 0 && write(effect, args, call) ? 'written' : 'read'),
   };
 }
 
