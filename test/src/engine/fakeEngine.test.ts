@@ -414,8 +414,11 @@ describe('sessions and rounds of a fake server, as the run model says', () => {
         expect(report.calls.afterPreamble).toBeGreaterThan(0);
         const verdict = report.verdicts.readOnlyHint;
         expect(verdict.status).toBe('contradicted');
-        if (verdict.status === 'contradicted')
-          expect(verdict.evidence.preamble?.map((call) => call.tool)).toContain('create_note');
+        if (verdict.status === 'contradicted') {
+          // Shrunk to the one producer call its lie needs, making what the command then reads.
+          expect(verdict.evidence.preamble?.map((call) => call.tool)).toEqual(['create_note']);
+          expect(verdict.evidence.preamble?.[0]?.args).toEqual(verdict.evidence.args);
+        }
       }),
       RUNS,
     );
