@@ -336,6 +336,29 @@ describe('a fake server checked by the whole engine', () => {
     );
   });
 
+  it('never blames a tool for background egress a control run shows too, and lists it as ambient', async () => {
+    // The server retries a connection every 300 ms from its start; each call takes 400 ms, so both calls of a
+    // command see an attempt. A control run, the same time passing without the call, sees it too.
+    const loop = { destination: '10.0.0.1:5432', everyMs: 300 };
+    await fc.assert(
+      fc.asyncProperty(seedState, checkSeed, async (state, seed) => {
+        const quiet = { ...unobserved(reader('get', { openWorldHint: false })), durationMs: 400 };
+        const fetch = { ...reacher('fetch', { openWorldHint: false }, '93.184.216.34:443'), durationMs: 400 };
+        const check = await checkFake({ seed: state, background: loop, tools: [quiet, fetch] }, { seed });
+        const get = reportOf(check, 'get');
+        expect(get.verdicts.openWorldHint.status).not.toBe('contradicted');
+        expect(get.flaky).toBeUndefined();
+        expect(get.ambientEgress?.map((ambient) => ambient.egress.destination)).toContain(loop.destination);
+        // A destination of the tool's own is still its own, background or not.
+        const own = reportOf(check, 'fetch').verdicts.openWorldHint;
+        expect(own.status).toBe('contradicted');
+        if (own.status === 'contradicted')
+          expect(own.evidence.egress?.map((attempt) => attempt.destination)).toContain('93.184.216.34:443');
+      }),
+      RUNS,
+    );
+  });
+
   it('is blind when no tool changed anything and no call met existing state: no state claim is consistent', async () => {
     await fc.assert(
       fc.asyncProperty(anyAnnotations, checkSeed, async (hints, seed) => {

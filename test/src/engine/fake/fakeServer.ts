@@ -32,6 +32,8 @@ export interface FakeTool {
   /** Default: `{ name: string }` (an entity of the state). */
   readonly inputSchema?: Readonly<Record<string, unknown>>;
   readonly handler: (args: Readonly<Record<string, unknown>>, call: FakeCall) => FakeAnswer;
+  /** How long each call takes before it answers (`node:timers/promises`' time: virtual in the tests). */
+  readonly durationMs?: number;
 }
 
 export interface FakeServer {
@@ -40,6 +42,8 @@ export interface FakeServer {
   readonly seed?: Readonly<Record<string, string>>;
   /** Destinations the server reaches at start-up, before any call (ambient egress). */
   readonly startupReach?: readonly string[];
+  /** A destination the server reaches on its own every `everyMs` from its start (a retry loop): background. */
+  readonly background?: { readonly destination: string; readonly everyMs: number };
 }
 
 /** What the tests see across every instance of a server the pool started (never reset by one). */

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { EgressAttempt } from '../../../../harness/process/index.js';
 import { destinationKey } from '../../../../harness/process/index.js';
 import type { McpConnection, ToolInfo } from '../../../../src/mcp/index.js';
@@ -10,9 +11,10 @@ import { NAME_SCHEMA } from './fakeServer.js';
 
 /**
  * A session whose server is `server`'s function model and whose sandbox is its in-memory state (a fresh copy
- * of the seed): no process, no disk. Calls are answered at once; a `'hang'` answer is a time-out, after which
- * the engine kills the server (no further answers: `crashed`). Egress is what handlers `reach`, read once
- * like strace's trace, and counted over the server's life. Pings answer at once (no thread to wait for).
+ * of the seed): no process, no disk. Calls answer after their tool's `durationMs` (at once by default); a
+ * `{ hang: true }` answer is a time-out, after which the engine kills the server (no further answers: `crashed`). Egress is what handlers `reach`, read once
+ * like strace's trace, and counted over the server's life; a background loop's attempts are those due by
+ * the time egress is read. Pings answer at once (no thread to wait for).
  */
 async function startFakeSession(
   server: FakeServer,
@@ -32,16 +34,33 @@ async function startFakeSession(
     counted.set(destinationKey(attempt), (counted.get(destinationKey(attempt)) ?? 0) + 1);
   };
   for (const destination of server.startupReach ?? []) reach(destination);
+  const born = performance.now();
+  let retried = 0;
+  /** The background attempts due by now (read lazily: the fake has no timers of its own). */
+  const background = () => {
+    const loop = server.background;
+    if (loop === undefined) return;
+    for (const due = Math.floor((performance.now() - born) / loop.everyMs); retried < due; retried++)
+      reach(loop.destination);
+  };
   const tools: ToolInfo[] = server.tools.map((tool) => ({
     name: tool.name,
     ...(tool.description === undefined ? {} : { description: tool.description }),
     inputSchema: tool.inputSchema ?? NAME_SCHEMA,
     annotations: tool.annotations,
   }));
-  const callTool = (name: string, args: Record<string, unknown>, seconds: number): Promise<CallOutcome> => {
-    if (!alive) return Promise.resolve({ status: 'crashed', message: 'the server is not running' });
+  const callTool = async (
+    name: string,
+    args: Record<string, unknown>,
+    seconds: number,
+  ): Promise<CallOutcome> => {
+    if (!alive) return { status: 'crashed', message: 'the server is not running' };
     const tool = server.tools.find((candidate) => candidate.name === name);
-    if (tool === undefined) return Promise.resolve({ status: 'rejected', message: `Tool ${name} not found` });
+    if (tool === undefined) return { status: 'rejected', message: `Tool ${name} not found` };
+    if (tool.durationMs !== undefined) {
+      await sleep(tool.durationMs);
+      background();
+    }
     const made = (calls.get(name) ?? 0) + 1;
     calls.set(name, made);
     const ever = (world.calls.get(name) ?? 0) + 1;
@@ -77,8 +96,14 @@ async function startFakeSession(
       alive = false;
       return Promise.resolve();
     },
-    egress: () => Promise.resolve(pending.splice(0)),
-    egressCounted: () => new Map(counted),
+    egress: () => {
+      background();
+      return Promise.resolve(pending.splice(0));
+    },
+    egressCounted: () => {
+      background();
+      return new Map(counted);
+    },
     [Symbol.asyncDispose]: () => {
       alive = false;
       return Promise.resolve();
