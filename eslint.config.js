@@ -93,4 +93,20 @@ export default tseslint.config(
     },
   },
   ...engineRoomRules,
+  {
+    // The unit project shares modules between files (vitest.config.ts, isolate: false): a file that replaces a
+    // module or a global would leak it into the next. Such a file is named *.isolated.test.ts.
+    files: ['test/src/**/*.test.ts', 'test/harness/**/*.test.ts', 'test/corpus/**/*.test.ts'],
+    ignores: ['**/*.isolated.test.ts', '**/*.integration.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv'].map((property) => ({
+          object: 'vi',
+          property,
+          message: `vi.${property} leaks into the next file of a unit worker: name the file *.isolated.test.ts.`,
+        })),
+      ],
+    },
+  },
 );

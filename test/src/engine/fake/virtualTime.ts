@@ -6,7 +6,7 @@ let ahead = 0;
 /**
  * `node:timers/promises`' `setTimeout` in virtual time: the clock jumps `ms` ahead and the promise settles on the
  * next turn of the event loop. A test file puts it in place with
- * `vi.mock('node:timers/promises', …)` (see `fakeEngine.test.ts`), so that the engine's waits (the ambient
+ * `vi.mock('node:timers/promises', …)` (see `fakeEngine.isolated.test.ts`), so that the engine's waits (the ambient
  * pause, control windows, `letServerRun`) cost no real time against a fake server, which has no timers of its
  * own to wait for.
  */
