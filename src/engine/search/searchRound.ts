@@ -3,15 +3,16 @@ import { violationsOf } from '../../checks/index.js';
 import type { HintName } from '../../model/hints.js';
 import type { AmbientEgress, Evidence, FlakyEvidence } from '../../model/report.js';
 import { destinationsOf, isBackground, mergeAmbient } from '../policy/ambientEgress.js';
-import { controlEgress, withControlledEgress } from '../confirm/controlEgress.js';
+import { controlEgress } from '../confirm/controlEgress.js';
 import { ContradictionFound } from '../confirm/contradictionFound.js';
 import { confirmContradiction } from '../confirm/confirmContradiction.js';
 import { evidenceOf } from '../confirm/evidenceOf.js';
 import { flakyOf } from '../confirm/flakyOf.js';
 import type { ControlWindows } from '../run/runTypes.js';
 import type { PlannedCall } from '../run/runSequence.js';
-import { replayed, runSequence } from '../run/runSequence.js';
-import { CONTROL_MIN_MS, controlWindowMs, setAsideInRun, windowsFor } from '../confirm/controlState.js';
+import { replayed } from '../run/runSequence.js';
+import { judgedViolations, replayRun } from './judgedRun.js';
+import { CONTROL_MIN_MS, controlWindowMs, windowsFor } from '../confirm/controlState.js';
 import { plan, rebuildHistory, roundArbitrary } from './roundRuns.js';
 import { shrunkAlone } from './withoutHistory.js';
 import { SessionRunner } from '../run/sessionRunner.js';
@@ -85,25 +86,22 @@ export async function searchRound(
       if (shape() === heldShape) return true;
       shrinkRuns++;
     }
+    // A replay judges its makings as it makes them: the violations of the one it stopped at.
+    const replay =
+      mode.kind === 'replay'
+        ? await replayRun(options, [...mode.history, ...planned.preamble], planned.target, mode.windows)
+        : undefined;
     const result =
-      mode.kind === 'search'
+      replay?.result ??
+      (mode.kind === 'search'
         ? await runner.run(runIndex, planned.preamble, planned.target, options)
-        : mode.kind === 'shrink'
-          ? await memo.run(
-              options.pool,
-              [...mode.history, ...planned.preamble],
-              planned.target,
-              options,
-              mode.windows,
-            )
-          : await runSequence(
-              options.pool,
-              [...mode.history, ...planned.preamble],
-              planned.target,
-              options,
-              undefined,
-              mode.windows,
-            );
+        : await memo.run(
+            options.pool,
+            [...mode.history, ...planned.preamble],
+            planned.target,
+            options,
+            mode.windows,
+          ));
     const observation = result.observation;
     if (mode.kind !== 'shrink') {
       options.onRun(result);
@@ -117,20 +115,10 @@ export async function searchRound(
       }
     }
     if (observation === undefined || stopped(options)) return true;
-    const seen = violationsOf(options.effective, observation).filter((v) => options.open.has(v.hint));
-    // A shrink candidate or a replay shows a state contradiction only in changes its own control windows did
-    // not show, and egress only where a control run shows none: its evidence is never background.
     const violations =
       mode.kind === 'search'
-        ? seen
-        : await withControlledEgress(
-            options.pool,
-            result,
-            mode.windows === undefined
-              ? seen
-              : setAsideInRun(seen, result.windows, mode.windows.ms).violations,
-            options,
-          );
+        ? violationsOf(options.effective, observation).filter((v) => options.open.has(v.hint))
+        : (replay?.violations ?? (await judgedViolations(options, result, mode.windows)));
     if (violations.length === 0) return true;
     heldShape = shape();
     if (mode.kind !== 'search') throw new ContradictionFound(observation, violations, result.steps);
