@@ -1,13 +1,14 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createSqliteProvider } from '../../../../harness/environments/sqlite/sqliteProvider.js';
 import { harvestSqliteDatabase } from '../../../../harness/environments/sqlite/harvestSqliteDatabase.js';
 import { readSqliteDatabase } from '../../../../harness/environments/sqlite/sqliteDatabase.js';
 
 const work = mkdtempSync(join(tmpdir(), 'hintproof-sqlite-provider-'));
 afterEach(() => rmSync(join(work, 'run'), { recursive: true, force: true }));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function seedFile(name: string, content: string): string {
   const path = join(work, name);
