@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { awaitEnded, ProcessTree } from '../../../harness/process/processTree.js';
 
 const descendants = (pid: number) => {
@@ -42,7 +42,9 @@ describe('descendants', () => {
 
   it('read again from the files it holds, sees children come and go, and threads a process starts later', async () => {
     // A node process that starts a thread and forks from it after the tree was first read.
-    const script = join(mkdtempSync(join(tmpdir(), 'hintproof-tree-')), 'forks-from-a-thread.cjs');
+    const directory = mkdtempSync(join(tmpdir(), 'hintproof-tree-'));
+    onTestFinished(() => rmSync(directory, { recursive: true, force: true }));
+    const script = join(directory, 'forks-from-a-thread.cjs');
     writeFileSync(
       script,
       `const { Worker } = require('node:worker_threads');
