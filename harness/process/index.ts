@@ -20,4 +20,6 @@ export { installPackage, PackageInstallError, packageCacheDirectory } from './in
 export { waitAtMost } from './waitAtMost.js';
 export { awaitEnded, ProcessTree } from './processTree.js';
 export { ThreadReader } from './pendingWork.js';
+export { quietBetween, TreeActivity } from './treeActivity.js';
+export type { Activity } from './treeActivity.js';
 export type { ThreadWork } from './pendingWork.js';

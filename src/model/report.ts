@@ -200,6 +200,13 @@ export interface SettleSummary {
   readonly beyondMs?: number;
   /** Calls whose server was still working when the bound ran out. */
   readonly busyAtBound?: number;
+  /**
+   * Timers left unwaited because the same thread's timers (of that length, or any on a thread other than a
+   * process's main one) had fired with nothing done: no read, write, thread, process or egress followed.
+   */
+  readonly idleLeft?: number;
+  /** Sessions whose server did something between calls after such a timer was left: they stopped leaving any. */
+  readonly distrusted?: number;
 }
 
 /**

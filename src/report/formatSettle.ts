@@ -10,8 +10,8 @@ function duration(ms: number): string {
 /**
  * What waiting for calls' trailing effects cost and left, when there was anything to say: the calls that set a
  * timer hintproof waited for (a debounced save, a batched upload), time-outs past `--settle-max`, and a
- * server whose threads could not be read (nothing was waited for). Empty for a server whose effects never
- * trailed its answers.
+ * server whose threads could not be read (nothing was waited for), timers learned to fire with nothing done
+ * (not waited for). Empty for a server whose effects never trailed its answers.
  */
 export function formatSettle(report: Report, colors: Colors): string[] {
   const settle = report.settings.settle;
@@ -25,13 +25,26 @@ export function formatSettle(report: Report, colors: Colors): string[] {
       ),
     ];
   }
-  if (settle.trailMs === 0) return [];
+  if (settle.trailMs === 0 && settle.idleLeft === undefined) return [];
   const lines = [
     colors.bold('Effects that trailed their answers (waited for, up to --settle-max)'),
     `  ${plural(settle.waited, 'call')} of ${settle.calls} waited for what they started in the server ` +
       `(${duration(settle.waitedMs)} in all, longest ${duration(settle.longestMs)}); the longest a timer a ` +
-      `call set was due after its answer: ${duration(settle.trailMs)}. What landed meanwhile is the call's.`,
+      `call set that did something was due after its answer: ${duration(settle.trailMs)}. What landed ` +
+      "meanwhile is the call's.",
   ];
+  if (settle.idleLeft !== undefined) {
+    lines.push(
+      `  ${plural(settle.idleLeft, 'timer')} not waited for: earlier ones of the same thread (and length, on a ` +
+        "process's main thread) fired with nothing done (no read, write, thread, process or egress followed).",
+    );
+  }
+  if (settle.distrusted !== undefined) {
+    lines.push(
+      `  ${plural(settle.distrusted, 'session')} saw the server do something between calls after such a ` +
+        'timer: they waited for every timer from then on.',
+    );
+  }
   if (settle.beyondBound !== undefined) {
     lines.push(
       colors.yellow(

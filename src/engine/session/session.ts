@@ -24,6 +24,7 @@ import {
   insidePath,
   isolatedSpawn,
   ThreadReader,
+  TreeActivity,
   ProcessTree,
   prepareLayout,
   releaseLayout,
@@ -131,12 +132,14 @@ export async function startSession(
   let connection: McpConnection | undefined;
   let tree: ProcessTree | undefined;
   let threads: ThreadReader | undefined;
+  let activity: TreeActivity | undefined;
   /** Egress a call attempted before its settle waited for a timer (see `settlingCalls`, `TimerWait`). */
   const heldBack: EgressAttempt[] = [];
   const dispose = async () => {
     guard?.stop();
     tree?.[Symbol.dispose]();
     threads?.[Symbol.dispose]();
+    activity?.[Symbol.dispose]();
     await connection?.close().catch(() => {});
     await server?.kill();
     await access?.[Symbol.asyncDispose]();
@@ -230,8 +233,9 @@ export async function startSession(
                     // What came before a timer the settle waits for is the call's; what its firing attempts is not.
                     heldBack.push(...(await reader.read()));
                     await wait();
-                    await reader.read();
+                    return (await reader.read()).length > 0;
                   },
+              activityOf(running.pid, below, (activity = new TreeActivity())),
             );
     } catch (error) {
       // Give a dying server a moment to exit, so its status and stderr are complete.
@@ -309,6 +313,11 @@ function modulesAbove(path: string): string[] {
       found.push(join(dir, 'node_modules'));
   }
   return found;
+}
+
+/** What the server's process tree has done so far (see `TreeActivity`). */
+function activityOf(root: number, tree: ProcessTree, reader: TreeActivity) {
+  return () => reader.read([root, ...tree.descendants()]);
 }
 
 /** What every thread of the server's process tree is doing (see `ThreadReader`); unreadable here: said once. */

@@ -1,9 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ThreadWork } from '../../../harness/process/index.js';
+import { quietBetween } from '../../../harness/process/index.js';
+import type { Activity, ThreadWork } from '../../../harness/process/index.js';
 import type { Pending } from './threadClock.js';
 import { sameTimer, ThreadClock } from './threadClock.js';
 import type { McpConnection } from '../../mcp/index.js';
 import type { Settled, SettleLog } from './settleLog.js';
+import { IdleTimers } from './idleTimers.js';
 
 /** How often a thread still working after the answer is looked at again. */
 const BUSY_POLL_MS = 5;
@@ -34,20 +36,39 @@ const WAITS_PER_THREAD = 3;
  * before the state after it is read, and is the call's, never the next call's. A time-out due after the bound
  * is not waited for, nor more than `WAITS_PER_THREAD` of one thread's (a timer that repeats is the server's
  * rhythm, not the call's doing). A server whose threads cannot be read here (`threads()` undefined) is not
- * waited for. Every wait is written to `log` (the report says what settling cost).
+ * waited for. Nor is a timer learned to fire with nothing done (`IdleTimers`: judged from the tree's
+ * `activity` and the egress `timerWait` saw); should the tree then do something between two calls, nothing is
+ * left unwaited again on this connection. Every wait is written to `log` (the report says what settling cost).
  */
 export function settlingCalls(
   connection: McpConnection,
   threads: () => readonly ThreadWork[] | undefined,
   log: SettleLog,
-  timerWait: TimerWait = (wait) => wait(),
+  timerWait: TimerWait = async (wait) => {
+    await wait();
+    return false;
+  },
+  activity: () => Activity | undefined = () => undefined,
 ): McpConnection {
   const clock = new ThreadClock(threads);
+  const watch: Watch = { clock, log, timerWait, activity, idle: new IdleTimers() };
+  /** Where the last settle left a learned timer unwaited, the tree's activity when it ended. */
+  let leftAt: Activity | undefined;
   const settled = async <T>(call: () => Promise<T>): Promise<T> => {
+    const now = leftAt === undefined ? undefined : activity();
+    if (leftAt !== undefined && (now === undefined || !quietBetween(leftAt, now))) {
+      watch.idle.distrust();
+      log.distrusted();
+    }
+    leftAt = undefined;
     const before = clock.recent(RECENT_MS);
     const known = clock.timers();
     const outcome = await call();
-    if (before !== undefined) log.record(await settle(before, known, clock, log, timerWait));
+    if (before !== undefined) {
+      const settledCall = await settle(before, known, watch);
+      log.record(settledCall);
+      if (settledCall.idleLeft !== undefined) leftAt = settledCall.idleLeft;
+    }
     return outcome;
   };
   return {
@@ -63,45 +84,88 @@ export function settlingCalls(
  * a retry loop's next attempt, the server's own, and a control run cannot tell the two apart in a burst (what
  * a call leaves in the sandbox stays the call's; a control window sets a background writer's changes aside).
  */
-export type TimerWait = (wait: () => Promise<void>) => Promise<void>;
+export type TimerWait = (wait: () => Promise<void>) => Promise<boolean>;
+
+/** What a settle reads and learns from, for one connection. */
+interface Watch {
+  readonly clock: ThreadClock;
+  readonly log: SettleLog;
+  readonly timerWait: TimerWait;
+  /** The server tree's activity (`TreeActivity`), `undefined` where it cannot be read. */
+  readonly activity: () => Activity | undefined;
+  readonly idle: IdleTimers;
+}
+
+/** A timer a settle waited for: the tree's activity before, and whether egress was attempted meanwhile. */
+interface Fire {
+  readonly timer: Pending;
+  readonly reason: 'new' | 'behind';
+  readonly dueMs: number;
+  readonly before: Activity | undefined;
+  readonly egress: boolean;
+}
 
 /** How one call's settling went: how long it waited, and what it left unwaited. */
 
 async function settle(
   before: readonly Pending[],
   known: ReadonlyMap<string, readonly Pending[]>,
-  clock: ThreadClock,
-  log: SettleLog,
-  timerWait: TimerWait,
-): Promise<Settled> {
+  watch: Watch,
+): Promise<Settled & { readonly idleLeft?: Activity }> {
+  const { clock, log, idle } = watch;
   const start = performance.now();
   const end = start + log.maxMs;
   const waited = new Map<string, number>();
+  const fires: Fire[] = [];
+  let idleLeft = 0;
   const pendingBefore = new Map(before.map((thread) => [thread.thread, thread]));
+  const ended = (settled: Settled): Settled & { readonly idleLeft?: Activity } => {
+    const after = fires.length > 0 || idleLeft > 0 ? watch.activity() : undefined;
+    judge(fires, after, watch);
+    if (idleLeft > 0) log.idleLeft(idleLeft);
+    return after !== undefined && idleLeft > 0 ? { ...settled, idleLeft: after } : settled;
+  };
   for (;;) {
     const now = performance.now();
     const work = clock.read();
-    if (work === undefined) return { waitedMs: now - start };
+    if (work === undefined) return ended({ waitedMs: now - start });
     const horizon = start + log.horizonMs();
     const fresh = work.filter((thread) => {
       const why = pendingNow(thread, pendingBefore.get(thread.thread), known.get(thread.thread), waited);
       return why === 'new' || (why === 'behind' && (thread.earliest ?? Infinity) <= horizon);
     });
     const busy = fresh.some((thread) => thread.dueAt === undefined);
-    const due = fresh.filter((thread) => thread.dueAt !== undefined);
-    if (!busy && due.length === 0) return { waitedMs: now - start };
-    if (now >= end) return { waitedMs: now - start, ...(busy ? { busyAtBound: true } : {}) };
+    const due = fresh.filter((thread) => thread.dueAt !== undefined && !idle.idle(thread));
+    idleLeft = fresh.filter((thread) => thread.dueAt !== undefined && idle.idle(thread)).length;
+    if (!busy && due.length === 0) return ended({ waitedMs: now - start });
+    if (now >= end) return ended({ waitedMs: now - start, ...(busy ? { busyAtBound: true } : {}) });
     if (busy) {
       await sleep(Math.min(BUSY_POLL_MS, end - now));
       continue;
     }
     const next = due.reduce((a, b) => (dueAt(b) < dueAt(a) ? b : a));
-    if (dueAt(next) > end) return { waitedMs: now - start, beyondMs: Math.round(dueAt(next) - start) };
-    const reason = pendingNow(next, pendingBefore.get(next.thread), known.get(next.thread), waited);
-    if (reason === 'new') log.trailed(dueAt(next) - start);
+    if (dueAt(next) > end) return ended({ waitedMs: now - start, beyondMs: Math.round(dueAt(next) - start) });
+    const reason = pendingNow(next, pendingBefore.get(next.thread), known.get(next.thread), waited) ?? 'new';
     waited.set(next.thread, (waited.get(next.thread) ?? 0) + 1);
+    const activity = watch.activity();
     const wait = () => sleepWatching(clock, Math.max(0, dueAt(next) - now) + FIRED_MS);
-    await timerWait(wait);
+    const egress = await watch.timerWait(wait);
+    fires.push({ timer: next, reason, dueMs: dueAt(next) - start, before: activity, egress });
+  }
+}
+
+/**
+ * Once a settle ends, what each timer it waited for came to: empty when the tree did nothing from just before
+ * that wait to the end (`quietBetween`) (so the last wait is judged on the most, each earlier one on what followed it too), and
+ * no egress was attempted during it; unknown (never empty) where the activity cannot be read. A timer the call
+ * set that did something is what the bound on waiting past the server's own timers is learned from.
+ */
+function judge(fires: readonly Fire[], after: Activity | undefined, watch: Watch): void {
+  for (const fire of fires) {
+    const empty =
+      after !== undefined && fire.before !== undefined && quietBetween(fire.before, after) && !fire.egress;
+    watch.idle.fired(fire.timer, empty);
+    if (fire.reason === 'new' && !empty) watch.log.trailed(fire.dueMs);
   }
 }
 

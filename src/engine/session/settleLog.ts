@@ -30,6 +30,8 @@ export class SettleLog {
   #busy = 0;
   #unobservable = false;
   #trailMs = 0;
+  #idleLeft = 0;
+  #distrusted = 0;
 
   constructor(readonly maxMs: number = SETTLE_MAX_MS) {}
 
@@ -62,6 +64,16 @@ export class SettleLog {
     return Math.min(this.maxMs, this.#trailMs);
   }
 
+  /** A settle left `count` timers unwaited, learned to fire with nothing done (`IdleTimers`). */
+  idleLeft(count: number): void {
+    this.#idleLeft += count;
+  }
+
+  /** A session's server did something between calls after timers were left unwaited: it learns no more. */
+  distrusted(): void {
+    this.#distrusted++;
+  }
+
   /** The server's threads could not be read here: nothing was waited for. */
   unobservable(): void {
     this.#unobservable = true;
@@ -78,6 +90,8 @@ export class SettleLog {
       trailMs: Math.round(this.#trailMs),
       ...(this.#beyond === 0 ? {} : { beyondBound: this.#beyond, beyondMs: this.#beyondMs }),
       ...(this.#busy === 0 ? {} : { busyAtBound: this.#busy }),
+      ...(this.#idleLeft === 0 ? {} : { idleLeft: this.#idleLeft }),
+      ...(this.#distrusted === 0 ? {} : { distrusted: this.#distrusted }),
     };
   }
 }

@@ -10,6 +10,8 @@ export interface Pending {
   readonly line: string;
   readonly dueAt: number | undefined;
   readonly earliest: number | undefined;
+  /** For a wait given as a duration (a libuv loop's), that duration: a timer's length when the call armed it. */
+  readonly timeoutMs?: number;
 }
 
 /** When a thread's current wait was first seen (`at`), and when it was last seen doing something else (`since`). */
@@ -74,6 +76,7 @@ export class ThreadClock {
           line,
           dueAt: (exact ? start + START_SLACK_MS : dated.at) + state.timeoutMs,
           earliest: (exact ? start - START_SLACK_MS : dated.since) + state.timeoutMs,
+          timeoutMs: state.timeoutMs,
         });
       }
     }
