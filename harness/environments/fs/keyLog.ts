@@ -37,8 +37,8 @@ export interface KeyLogState {
  * reading, with its guards: see `parseJsonPair`); one key field (`KEY_FIELDS`, the one on the most lines) is a
  * string or number wherever it is present, and present on at least half the lines of each version (the others,
  * like NeDB's `{"$$indexCreated":…}`, are records of their own, named by their content); and some key appears
- * on more than one line of either version: a list names each record once, a log names a record again each time
- * it changes. The state is then each key's last record, dropped when that record is a tombstone
+ * on more than one line of either version, or some line is a tombstone: a list names each record once, a log
+ * names a record again each time it changes, and only a log records a deletion. The state is then each key's last record, dropped when that record is a tombstone
  * (`isTombstone`), keyed by `[field=value]` (the JSON Lines entity form).
  */
 export function readKeyLog(before: string, after: string, budget?: ParseBudget): KeyLogState | undefined {
@@ -50,7 +50,7 @@ export function readKeyLog(before: string, after: string, budget?: ParseBudget):
   const [old, now] = versions;
   if (old === undefined || now === undefined) return undefined;
   const field = keyField([old, now]);
-  if (field === undefined || (!repeatsKey(old, field) && !repeatsKey(now, field))) return undefined;
+  if (field === undefined || ![old, now].some((records) => isLog(records, field))) return undefined;
   const canonical = new Canonical();
   return {
     field,
@@ -79,12 +79,13 @@ function keyField(versions: readonly (readonly JsonObject[])[]): string | undefi
   return best?.field;
 }
 
-function repeatsKey(records: readonly JsonObject[], field: string): boolean {
+/** Whether records keyed by `field` read as a log: some key appears twice, or some record is a tombstone. */
+function isLog(records: readonly JsonObject[], field: string): boolean {
   const seen = new Set<string>();
   for (const record of records) {
     const token = identityToken(record[field]);
     if (token === undefined) continue;
-    if (seen.has(token)) return true;
+    if (seen.has(token) || isTombstone(record, field)) return true;
     seen.add(token);
   }
   return false;

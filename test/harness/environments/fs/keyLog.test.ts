@@ -87,6 +87,11 @@ describe('line-record logs by key, last record wins', () => {
       'append list.jsonl: +17 bytes',
     ]);
     expect(readKeyLog(list, list + lines({ id: 1, t: 'a' }))?.field).toBe('id');
+    // A tombstone makes a log too: one for a key already gone changes nothing.
+    expect(diff('list.jsonl', '', lines({ id: 9, deleted: true }))).toEqual([]);
+    expect(diff('list.jsonl', list, list + lines({ id: 2, deleted: true }))).toEqual([
+      'delete list.jsonl#[id=2]: {"id":2,"t":"b"}',
+    ]);
     // Records named but not keyed (`name`) are entities, and lines that are not all objects are no log.
     expect(readKeyLog(lines({ name: 'x' }), lines({ name: 'x' }, { name: 'x' }))).toBeUndefined();
     expect(readKeyLog('[1]\n[1]\n', '[1]\n[1]\n[1]\n')).toBeUndefined();
