@@ -60,6 +60,7 @@ describe('TextCollector', () => {
     expect(collect('sniff', '# title {')).toBe('# title {');
     expect(collect('sniff', '   ')).toBe('   ');
     expect(collect('sniff', '# title\n', Buffer.from([0x41, 0x00, 0x42]))).toBeUndefined();
+    expect(collect('sniff', 'caf', Buffer.from([0xe9]), '\n')).toBeUndefined();
     expect(collect('keep', Buffer.from([0x7b, 0x00, 0x7d]))).toBe('{\u0000}');
     expect(collect('none', '{}')).toBeUndefined();
   });

@@ -79,6 +79,19 @@ describe('text files compared by lines', () => {
     ]);
   });
 
+  it('a million short lines, every other one changed, stop at the budget quickly and compare as bytes', () => {
+    const before = 'a\n'.repeat(1_000_000);
+    const after = 'a\nb\n'.repeat(500_000);
+    const started = performance.now();
+    const changes = diff('hostile.txt', text(before), text(after));
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(changes).toEqual([
+      expect.stringMatching(
+        /^modify hostile\.txt: 2000000 bytes, content changed; not understood as text: .+; compared as bytes$/,
+      ),
+    ]);
+  });
+
   it('an append to plain text stays an append', () => {
     expect(diff('app.log', text('one\n'), text('one\ntwo\n', 'one\n'))).toEqual(['append app.log: +4 bytes']);
   });
