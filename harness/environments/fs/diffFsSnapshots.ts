@@ -121,13 +121,13 @@ function compareEntries(path: string, a: FsEntry, b: FsEntry, byRecords: boolean
       : undefined;
     records = read instanceof NotUnderstood ? undefined : read;
     if (records === undefined) {
-      const note =
-        read instanceof NotUnderstood
-          ? `; ${read.message}; compared as bytes`
-          : byRecords
-            ? notText(a, b)
-            : '';
-      parts.push(appended ? `+${bytes(b.size - a.size)}` : contentDetail(a, b) + note);
+      const refused = read instanceof NotUnderstood ? `; ${read.message}; compared as bytes` : undefined;
+      // An append needs no reading, unless one was tried and refused (a log too big to read by its state).
+      parts.push(
+        appended
+          ? `+${bytes(b.size - a.size)}${refused ?? ''}`
+          : contentDetail(a, b) + (refused ?? (byRecords ? notText(a, b) : '')),
+      );
     }
   }
   if (a.type === 'symlink' && a.target !== b.target) {

@@ -119,6 +119,13 @@ describe('line-record logs by key, last record wins', () => {
     expect(readKeyLog(deep, deep + deep)).toBeUndefined();
     const lossy = lines({ id: 1 }) + '{"id":1,"v":12345678901234567}\n';
     expect(readKeyLog(lossy, lossy + lossy)).toBeUndefined();
+    // A log too long to read by its state within its budget: its append says so.
+    const huge = Array.from({ length: 250_000 }, (_, i) => `{"id":${i % 7}}\n`).join('');
+    expect(diff('huge.log', huge, `${huge}{"id":1}\n`)).toEqual([
+      expect.stringMatching(
+        /^append huge\.log: \+9 bytes; not understood as JSON Lines: .+; compared as bytes$/,
+      ),
+    ]);
     const many = Array.from({ length: 30_000 }, (_, i) => `{"id":${i % 10},"v":${i}}\n`).join('');
     const started = performance.now();
     const state = readKeyLog(many, many + '{"id":3,"v":-1}\n');
