@@ -76,7 +76,7 @@ export function diffTextFile(
  * The lines of a text, each with its terminator; a last line without one is a line too, an empty text has
  * none. Throws NotUnderstood for a line longer than `MAX_LINE_CHARS`.
  */
-export function splitLines(text: string, budget: ParseBudget): string[] {
+function splitLines(text: string, budget: ParseBudget): string[] {
   budget.spend(2 * text.length, 'splitting the text into lines');
   const lines: string[] = [];
   let start = 0;

@@ -23,7 +23,7 @@ const FIELDS = [
 type FieldName = (typeof FIELDS)[number]['name'];
 
 /** A database's header settings, as `PRAGMA` would name them; `undefined` for an empty database (no page). */
-export function readHeaderFields(image: SqliteImage): Readonly<Record<FieldName, string>> | undefined {
+function readHeaderFields(image: SqliteImage): Readonly<Record<FieldName, string>> | undefined {
   if (image.pageCount === 0) return undefined;
   const header = new DataView(image.page(1).buffer, image.page(1).byteOffset, 100);
   const value = (field: (typeof FIELDS)[number]): string => {
