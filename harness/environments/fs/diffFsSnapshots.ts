@@ -3,8 +3,10 @@ import { NotUnderstood } from '../notUnderstood.js';
 import { understand } from '../understand.js';
 import type { Snapshot } from '../environment.js';
 import type { FsEntry } from './fsEntry.js';
-import { diffJsonFile } from './diffJsonFile.js';
+import { diffFileContent } from './diffFileContent.js';
+import { keptText } from './diffJsonFile.js';
 import { FS_ENVIRONMENT, asFsSnapshot, comparePaths } from './fsEntry.js';
+import { JSON_FILE_LIMIT } from './jsonText.js';
 import { diffGitDirectories } from './gitDirectories.js';
 import { diffSqliteFiles } from './sqliteFiles.js';
 
@@ -14,10 +16,11 @@ import { diffSqliteFiles } from './sqliteFiles.js';
  * Content, mode, type and link target are compared; inode and timestamps never are, so a temp-file-then-rename
  * rewrite with identical bytes is no change, and a rename is a `delete` plus an `add`. A file that grew and
  * whose first `before.size` bytes still hash to `before.sha256` is an `append`; any other difference is a
- * `modify` — unless both versions were kept as text and read as JSON or JSON Lines: then the file's changes
- * are its record-level ones (`diffJsonFile`: `add`, `modify`, `delete` of keys, array elements and lines, with
- * entities `path#pointer`), none at all when the two documents are deep-equal, plus a file-level `modify` if
- * its mode changed too.
+ * `modify` — unless both versions were kept as text (see `diffFileContent`): then the file's changes are
+ * those of its meaning, as a log of keyed records (which also reads an append), as JSON or JSON Lines
+ * (`add`, `modify`, `delete` of keys, array elements and lines, entities `path#pointer`), or as lines of text
+ * (entities `path#[line N]`); none at all when the two mean the same; plus a file-level `modify` if its mode
+ * changed too. A file compared as bytes says why (`format not understood (…); compared as bytes`).
  *
  * SQLite databases and git directories are compared by meaning first (diffSqliteFiles: rows and schema, in
  * the `sqlite` environment; diffGitDirectories: refs, index entries and objects), and the files they are
@@ -113,14 +116,19 @@ function compareEntries(path: string, a: FsEntry, b: FsEntry, byRecords: boolean
   let records: Change[] | undefined;
   if (a.type === 'file' && !sameContent(a, b)) {
     appended = isAppend(a, b);
-    const read =
-      !appended && byRecords
-        ? understand('JSON', a.size + b.size, (budget) => diffJsonFile(path, a, b, budget))
-        : undefined;
-    const note = read instanceof NotUnderstood ? `; ${read.message}; compared as bytes` : '';
+    const read = byRecords
+      ? understand('text', a.size + b.size, () => diffFileContent(path, a, b, appended))
+      : undefined;
     records = read instanceof NotUnderstood ? undefined : read;
-    if (records === undefined)
-      parts.push(appended ? `+${bytes(b.size - a.size)}` : contentDetail(a, b) + note);
+    if (records === undefined) {
+      const refused = read instanceof NotUnderstood ? `; ${read.message}; compared as bytes` : undefined;
+      // An append needs no reading, unless one was tried and refused (a log too big to read by its state).
+      parts.push(
+        appended
+          ? `+${bytes(b.size - a.size)}${refused ?? ''}`
+          : contentDetail(a, b) + (refused ?? (byRecords ? notText(a, b) : '')),
+      );
+    }
   }
   if (a.type === 'symlink' && a.target !== b.target) {
     parts.push(`target ${String(a.target)} → ${String(b.target)}`);
@@ -144,6 +152,20 @@ function sameContent(a: FsEntry, b: FsEntry): boolean {
 function isAppend(a: FsEntry, b: FsEntry): boolean {
   if (a.sha256 === undefined || b.size <= a.size) return false;
   return (b.prefixes ?? []).some((prefix) => prefix.length === a.size && prefix.sha256 === a.sha256);
+}
+
+/**
+ * Why a changed file's content was compared as bytes when no reading by meaning refused it: no text was kept
+ * for one version. `''` for an unreadable file (its detail says so) or one whose text was kept.
+ */
+function notText(a: FsEntry, b: FsEntry): string {
+  if (a.sha256 === undefined || b.sha256 === undefined) return '';
+  if (keptText(a) !== undefined && keptText(b) !== undefined) return '';
+  const reason =
+    Math.max(a.size, b.size) > JSON_FILE_LIMIT
+      ? `larger than ${JSON_FILE_LIMIT / (1024 * 1024)} MiB`
+      : 'binary (a NUL byte, or not UTF-8), or past the text a snapshot keeps';
+  return `; format not understood (${reason}); compared as bytes`;
 }
 
 function contentDetail(a: FsEntry, b: FsEntry): string {

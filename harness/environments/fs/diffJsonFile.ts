@@ -1,7 +1,7 @@
 import type { Change } from '../change.js';
 import { NotUnderstood } from '../notUnderstood.js';
 import type { ParseBudget } from '../parseBudget.js';
-import type { RecordChange } from './diffJson.js';
+import type { RecordChange, RecordDiff } from './diffJson.js';
 import { diffJson, summariseOmitted } from './diffJson.js';
 import type { FsEntry } from './fsEntry.js';
 import { FS_ENVIRONMENT } from './fsEntry.js';
@@ -39,9 +39,13 @@ export function diffJsonFile(
       throw new NotUnderstood('JSON', `nested deeper than ${MAX_JSON_DEPTH} arrays or objects`);
     return undefined;
   }
-  const { changes, omitted } = diffJson(pair.before, pair.after, RECORD_CHANGE_LIMIT, budget);
-  const listed: Change[] = changes.map((change) => toChange(path, pair.format, change));
-  const summary = summariseOmitted(omitted);
+  return recordChanges(path, pair.format, diffJson(pair.before, pair.after, RECORD_CHANGE_LIMIT, budget));
+}
+
+/** A record diff of the file at `path` as changes, the omitted ones summarised on `path` itself. */
+export function recordChanges(path: string, format: JsonFormat, diff: RecordDiff): Change[] {
+  const listed: Change[] = diff.changes.map((change) => toChange(path, format, change));
+  const summary = summariseOmitted(diff.omitted);
   if (summary !== undefined) {
     listed.push({ kind: summary.kind, environment: FS_ENVIRONMENT, entity: path, detail: summary.detail });
   }
@@ -49,7 +53,7 @@ export function diffJsonFile(
 }
 
 /** The text a snapshot kept for a file: its `text`, or the empty string for an empty readable file. */
-function keptText(entry: FsEntry): string | undefined {
+export function keptText(entry: FsEntry): string | undefined {
   if (entry.text !== undefined) return entry.text;
   return entry.size === 0 && entry.sha256 !== undefined ? '' : undefined;
 }

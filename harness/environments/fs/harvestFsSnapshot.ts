@@ -1,6 +1,7 @@
 import type { HarvestedValue, Snapshot } from '../environment.js';
 import { FS_ENVIRONMENT, FS_PLACEHOLDER, asFsSnapshot, comparePaths } from './fsEntry.js';
 import { harvestJson } from './harvestJson.js';
+import { harvestText } from './harvestText.js';
 import type { FileBytes } from '../sqlite/index.js';
 import { harvestSqliteDatabase, readSqliteDatabase } from '../sqlite/index.js';
 import { databaseContent } from './sqliteFiles.js';
@@ -15,12 +16,20 @@ const HARVEST_SQLITE_LIMIT = 5;
 const HARVEST_JSON_FILE_LIMIT = 20;
 export const HARVEST_JSON_VALUE_LIMIT = 300;
 
+/** Other text files whose section names are offered, at most, and names taken from them in all. */
+const HARVEST_TEXT_FILE_LIMIT = 20;
+const HARVEST_TEXT_VALUE_LIMIT = 200;
+
+/** Text that may be JSON or JSON Lines: its first non-blank character opens a value. */
+const OPENS_JSON = /^\s*[[{]/;
+
 /**
  * Values in the sandbox worth reusing as arguments: for each entry its relative path, its path under the
  * `{fs}` placeholder and its base name; for each directory also both forms as `directory`, plus `{fs}` itself.
  * Taken from the `HARVEST_ENTRY_LIMIT` shallowest entries (ties by path). Then, from the first
  * `HARVEST_JSON_FILE_LIMIT` of those that are JSON or JSON Lines files (kept as text by the snapshot), the
- * identity values and short strings of their records (`harvestJson`), `HARVEST_JSON_VALUE_LIMIT` in all.
+ * identity values and short strings of their records (`harvestJson`), `HARVEST_JSON_VALUE_LIMIT` in all;
+ * from the first `HARVEST_TEXT_FILE_LIMIT` other text files, their section names (`harvestText`).
  * From the first HARVEST_SQLITE_LIMIT SQLite databases (by path), what pg would offer: table names, key and
  * unique values, short texts (`harvestSqliteDatabase`). Sorted by kind then value, without duplicates. Pure.
  */
@@ -46,9 +55,13 @@ export function harvestFsSnapshot(snapshot: Snapshot): HarvestedValue[] {
       add('directory', `${placeholder}/${path}`);
     }
   }
-  const json = entries.filter((entry) => entry.text !== undefined).slice(0, HARVEST_JSON_FILE_LIMIT);
-  const fromJson = json.flatMap(({ path, text }) => harvestJson(path, text as string));
+  const texts = entries.flatMap(({ path, text }) => (text === undefined ? [] : [{ path, text }]));
+  const json = texts.filter(({ text }) => OPENS_JSON.test(text)).slice(0, HARVEST_JSON_FILE_LIMIT);
+  const fromJson = json.flatMap(({ path, text }) => harvestJson(path, text));
   for (const value of fromJson.slice(0, HARVEST_JSON_VALUE_LIMIT)) add(value.kind, value.value);
+  const prose = texts.filter(({ text }) => !OPENS_JSON.test(text)).slice(0, HARVEST_TEXT_FILE_LIMIT);
+  const fromText = prose.flatMap(({ text }) => harvestText(text));
+  for (const value of fromText.slice(0, HARVEST_TEXT_VALUE_LIMIT)) add(value.kind, value.value);
   // Kept whole: a `relation` carries its table's shape for the SQL generator.
   for (const value of sqliteValues(snapshot)) values.set(`${value.kind}\0${value.value}`, value);
   return [...values.values()].sort((a, b) => comparePaths(a.kind, b.kind) || comparePaths(a.value, b.value));

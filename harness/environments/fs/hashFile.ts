@@ -5,7 +5,7 @@ import type { FileHandle } from 'node:fs/promises';
 import type { FsPrefix } from './fsEntry.js';
 import { GrowingBytes } from './growingBytes.js';
 import type { TextMode } from './jsonText.js';
-import { sniffedNotJson, TextCollector } from './jsonText.js';
+import { sniffedNotText, TextCollector } from './jsonText.js';
 import type { BytesMode } from './keptBytes.js';
 import { BytesCollector, keptWhole } from './keptBytes.js';
 import type { KeptPages } from './keptPages.js';
@@ -50,7 +50,7 @@ export interface HashedFile {
  * The sha256 of an open regular file in one read pass, plus the sha256 of its first N bytes for every N in
  * `prefixLengths` below its size (the running hash is copied at each boundary). `stat` is the file's fstat,
  * taken when it was opened (see `openEntry`, which opens files without following links). Keeps no content,
- * except the text of a (probable) JSON file when `textMode` asks for it, and the bytes of a file read by
+ * except the text of a text file when `textMode` asks for it, and the bytes of a file read by
  * meaning (a SQLite database by its header; git state files and database companions) as `bytesMode` asks.
  *
  * A database (bytes mode `sqlite`, the header there, no text kept) is kept as pages instead (see `readPages`),
@@ -80,9 +80,9 @@ export async function hashFile(
       const pages = await readPages(handle, size, earlierPages);
       if (pages !== undefined) return paged(pages);
     }
-    // A file sniffed for JSON and found none decides the same once it only grew: its first bytes are the same.
+    // A file sniffed for text and found binary decides the same once it only grew: its first bytes are the same.
     const textless =
-      textMode === 'none' || (textMode === 'sniff' && point !== undefined && sniffedNotJson(point.bytes));
+      textMode === 'none' || (textMode === 'sniff' && point !== undefined && sniffedNotText(point.bytes));
     const grown =
       point === undefined || !textless
         ? undefined

@@ -1,4 +1,7 @@
-/** Largest file whose text a snapshot keeps for record-level diffs; bigger files are compared by hash only. */
+/**
+ * Largest file whose text a snapshot keeps for record- and line-level diffs; bigger files are compared by hash
+ * only.
+ */
 export const JSON_FILE_LIMIT = 2 * 1024 * 1024;
 
 /** Bytes of text one snapshot may keep in all (by the files' sizes when the walk listed them). */
@@ -6,7 +9,8 @@ export const JSON_SNAPSHOT_BUDGET = 32 * 1024 * 1024;
 
 /**
  * How a file's content is read: `none`, hashed only; `keep`, its text kept (a `.json`, `.jsonl` or `.ndjson`
- * file); `sniff`, its text kept if its first non-blank byte is `{` or `[`.
+ * file); `sniff`, its text kept if it holds no NUL byte (text, read by lines or as JSON; see `diffTextFile`).
+ * Whether it is valid UTF-8 is decided at the end (`TextCollector.text`).
  */
 export type TextMode = 'none' | 'keep' | 'sniff';
 
@@ -34,47 +38,37 @@ export function planTextModes(files: readonly { path: string; size: number }[]):
   return modes;
 }
 
-const BLANK = new Set([0x20, 0x09, 0x0a, 0x0d]);
-const OPENING = new Set([0x7b, 0x5b]); // `{`, `[`
-
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Whether `sniff` already decided against these bytes as the start of a file: they hold a NUL byte, which no
+ * text does (binary data, a database). Bytes that only grew after them are decided the same way.
+ */
+export function sniffedNotText(bytes: Uint8Array): boolean {
+  return bytes.includes(0);
+}
 
 /**
  * Collects a file's bytes while it is hashed, as `mode` asks, and gives them back as text: only up to
  * `JSON_FILE_LIMIT` bytes, only valid UTF-8 (so two different byte strings never become one text), a byte
- * order mark kept (then it does not parse, and the file is compared by hash).
+ * order mark kept (then it does not parse as JSON, and is one more character of the first line). A sniffed
+ * file is dropped at its first NUL byte.
  */
-/**
- * Whether `sniff` already decided against these bytes as the start of a file: their first non-blank byte is
- * there and opens no JSON value. Bytes that only grew after them are decided the same way.
- */
-export function sniffedNotJson(bytes: Uint8Array): boolean {
-  const first = bytes.findIndex((byte) => !BLANK.has(byte));
-  return first >= 0 && !OPENING.has(bytes[first] as number);
-}
-
 export class TextCollector {
   private chunks: Buffer[] = [];
   private bytes = 0;
   private collecting: boolean;
-  private decided: boolean;
+  private readonly sniffing: boolean;
 
   constructor(mode: TextMode, size: number) {
     this.collecting = mode !== 'none' && size <= JSON_FILE_LIMIT;
-    this.decided = mode === 'keep';
+    this.sniffing = mode === 'sniff';
   }
 
   /** Called with each chunk read, in order; copies it if it is still wanted. */
   add(chunk: Buffer): void {
     if (!this.collecting || chunk.length === 0) return;
-    if (!this.decided) {
-      const first = chunk.findIndex((byte) => !BLANK.has(byte));
-      if (first >= 0) {
-        this.decided = true;
-        this.collecting = OPENING.has(chunk[first] as number);
-        if (!this.collecting) return this.drop();
-      }
-    }
+    if (this.sniffing && chunk.includes(0)) return this.drop();
     this.bytes += chunk.length;
     if (this.bytes > JSON_FILE_LIMIT) return this.drop();
     this.chunks.push(Buffer.from(chunk));
@@ -82,7 +76,7 @@ export class TextCollector {
 
   /** The text, or `undefined` when none was wanted, the file was too big, or it is not valid UTF-8. */
   text(): string | undefined {
-    if (!this.collecting || !this.decided) return undefined;
+    if (!this.collecting) return undefined;
     try {
       return decoder.decode(Buffer.concat(this.chunks, this.bytes));
     } catch {

@@ -24,7 +24,8 @@ function isJsonLinesPath(path: string): boolean {
 /**
  * Both versions of one file read the same way, or `undefined` when no single reading fits both. A `.jsonl` /
  * `.ndjson` file is tried as JSON Lines first, every other file as one JSON document first (a one-line file
- * is both). JSON Lines: every line that is not blank parses; an empty file is JSON Lines with no lines.
+ * is both). JSON Lines: every line that is not blank parses; an empty file is JSON Lines with no lines, but two
+ * versions with no line at all are not read as JSON Lines.
  * Content whose numbers `JSON.parse` may round (16 or more significant digits, 3-digit exponents) is not
  * read at all: two different numbers could parse equal and hide a change; nor is content nested deeper than
  * `MAX_JSON_DEPTH`. Pure.
@@ -39,9 +40,15 @@ export function parseJsonPair(path: string, before: string, after: string): Json
     if (old === undefined) continue;
     const now = parse(after);
     if (now === undefined) continue;
+    // Two texts of blank lines only hold no JSON at all: they are read as text.
+    if (format === 'lines' && isEmptyArray(old.value) && isEmptyArray(now.value)) continue;
     return { format, before: old.value, after: now.value };
   }
   return undefined;
+}
+
+function isEmptyArray(value: JsonValue): boolean {
+  return Array.isArray(value) && value.length === 0;
 }
 
 function parseDocument(text: string): { value: JsonValue } | undefined {

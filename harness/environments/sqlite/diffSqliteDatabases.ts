@@ -2,6 +2,7 @@ import type { Change } from '../change.js';
 import { recordPages, sameRecordPage } from './btree.js';
 import { diffSqliteRows } from './diffSqliteRows.js';
 import { diffSqliteSchema } from './diffSqliteSchema.js';
+import { diffHeaderFields } from './headerFields.js';
 import type { SqliteTable } from './readSchema.js';
 import type { SqliteDatabase } from './sqliteDatabase.js';
 import { SQLITE_ENVIRONMENT } from './sqliteDatabase.js';
@@ -13,7 +14,8 @@ const ORDER = { delete: 0, modify: 1, add: 2, append: 3, counter: 4 } as const;
 
 /**
  * The changes between two snapshots of one database, by meaning (the evidence shape of pg): schema objects
- * and columns (diffSqliteSchema); rows of every ordinary table kept or created (diffSqliteRows); sqlite_sequence
+ * and columns (diffSqliteSchema); the settings its header keeps (`user_version`, `application_id`, the page
+ * size…: diffHeaderFields); rows of every ordinary table kept or created (diffSqliteRows); sqlite_sequence
  * rows as `counter` (`todo.db#sqlite_sequence(name="todos")`, `seq: 3 → 4`); one `counter` per statistics or full-text
  * index table whose content moved. `database` names the database in entities (`todo.db`). Past
  * SQLITE_CHANGE_LIMIT row changes, one more change on the database counts the rest, with the most destructive
@@ -24,7 +26,10 @@ export function diffSqliteDatabases(
   before: SqliteDatabase,
   after: SqliteDatabase,
 ): Change[] {
-  const changes: Change[] = diffSqliteSchema(database, before.schema, after.schema);
+  const changes: Change[] = [
+    ...diffSqliteSchema(database, before.schema, after.schema),
+    ...diffHeaderFields(database, before.image, after.image),
+  ];
   const rows: Change[] = [];
   for (const table of after.schema.tables.values()) {
     const was = before.schema.tables.get(table.name);

@@ -13,15 +13,20 @@ const file = (size: number, sha256: string, extra: Partial<FsEntry> = {}): FsEnt
   sha256,
   ...extra,
 });
+/** What a file compared as bytes says when no text was kept for it (these entries keep none). */
+const BYTES =
+  '; format not understood (binary (a NUL byte, or not UTF-8), or past the text a snapshot keeps); compared as bytes';
 const details = (before: Record<string, FsEntry>, after: Record<string, FsEntry>): string[] =>
   diffFsSnapshots(snapshotOf(before), snapshotOf(after)).map((c) => `${c.kind} ${c.entity}: ${c.detail}`);
 
 describe('diffFsSnapshots (pure)', () => {
   it('describes content changes by size', () => {
     expect(details({ a: file(120, 'x') }, { a: file(118, 'y') })).toEqual([
-      'modify a: 120 → 118 bytes, content changed',
+      `modify a: 120 → 118 bytes, content changed${BYTES}`,
     ]);
-    expect(details({ a: file(1, 'x') }, { a: file(1, 'y') })).toEqual(['modify a: 1 byte, content changed']);
+    expect(details({ a: file(1, 'x') }, { a: file(1, 'y') })).toEqual([
+      `modify a: 1 byte, content changed${BYTES}`,
+    ]);
   });
 
   it('needs a prefix of exactly the old size and hash to call growth an append', () => {
@@ -29,13 +34,13 @@ describe('diffFsSnapshots (pure)', () => {
       file(12, 'new', { prefixes: [{ length, sha256 }] });
     expect(details({ a: file(3, 'old') }, { a: grown(3, 'old') })).toEqual(['append a: +9 bytes']);
     expect(details({ a: file(3, 'old') }, { a: grown(3, 'other') })).toEqual([
-      'modify a: 3 → 12 bytes, content changed',
+      `modify a: 3 → 12 bytes, content changed${BYTES}`,
     ]);
     expect(details({ a: file(3, 'old') }, { a: grown(4, 'old') })).toEqual([
-      'modify a: 3 → 12 bytes, content changed',
+      `modify a: 3 → 12 bytes, content changed${BYTES}`,
     ]);
     expect(details({ a: file(3, 'old') }, { a: file(12, 'new') })).toEqual([
-      'modify a: 3 → 12 bytes, content changed',
+      `modify a: 3 → 12 bytes, content changed${BYTES}`,
     ]);
   });
 

@@ -73,9 +73,9 @@ describe('fs snapshot + diff', () => {
     await truncate(at('cut'), 3);
     await writeFile(at('same'), 'same');
     expect(await changes()).toEqual([
-      change('modify', 'cut', '6 → 3 bytes, content changed'),
+      change('modify', 'cut#[line 1]', '"abcdef" → "abc"'),
       change('append', 'log', '+7 bytes'),
-      change('modify', 'mid', '6 → 9 bytes, content changed'),
+      change('modify', 'mid#[line 1]', '"abcdef" → "abXYefghi"'),
     ]);
   });
 
@@ -103,7 +103,7 @@ describe('fs snapshot + diff', () => {
     expect(await changes()).toEqual([change('append', 'b.md', '+1 byte')]);
     await writeFile(at('.a.md.tmp'), 'CONTENT');
     await rename(at('.a.md.tmp'), at('a.md'));
-    expect(await changes()).toContainEqual(change('modify', 'a.md', '7 bytes, content changed'));
+    expect(await changes()).toContainEqual(change('modify', 'a.md#[line 1]', '"content" → "CONTENT"'));
   });
 
   it('reports a mode change as a modification', async () => {

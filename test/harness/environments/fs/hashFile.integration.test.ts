@@ -67,19 +67,19 @@ describe('hashFile going on from an earlier read', () => {
     expect((await hash(path, [], first.point)).sha256).toBe(sha256(block(1, 10)));
   });
 
-  it('goes on from a file sniffed for JSON only once its start decided against it', async () => {
+  it('goes on from a file sniffed for text only once its bytes decided against it (a NUL byte)', async () => {
     const path = join(root, 'sniffed-wal');
-    writeFileSync(path, block(0x37, 1000));
+    writeFileSync(path, block(0x00, 1000));
     const first = await hash(path, [], undefined, 'sniff');
     expect(first.text).toBeUndefined();
     appendFileSync(path, block(0x7b, 10));
     const grown = await hash(path, [], first.point, 'sniff');
-    expect(grown.sha256).toBe(sha256(Buffer.concat([block(0x37, 1000), block(0x7b, 10)])));
+    expect(grown.sha256).toBe(sha256(Buffer.concat([block(0x00, 1000), block(0x7b, 10)])));
     expect(grown.text).toBeUndefined();
-    // JSON text is kept, and a file whose text was kept leaves no point to go on from.
-    writeFileSync(path, '{"a": 1}');
-    const json = await hash(path, [], undefined, 'sniff');
-    expect(json.text).toBe('{"a": 1}');
-    expect(json.point).toBeUndefined();
+    // Text is kept, and a file whose text was kept leaves no point to go on from.
+    writeFileSync(path, '# notes\n');
+    const text = await hash(path, [], undefined, 'sniff');
+    expect(text.text).toBe('# notes\n');
+    expect(text.point).toBeUndefined();
   });
 });

@@ -154,35 +154,38 @@ describe('fs diff of a JSON document: the bookmarks cases', () => {
     expect(await changes()).toEqual([]);
   });
 
-  it('reads JSON by content in a file of any name, and not text that does not start like JSON', async () => {
+  it('reads JSON by content in a file of any name, and other text by lines', async () => {
     const { replace, changes } = await observe({ state: '{"n":1}', 'notes.txt': '["a"] not json' });
     await replace('state', '{"n":2}');
     await replace('notes.txt', '["b"] not json');
     expect(await changes()).toEqual([
-      'modify notes.txt: 14 bytes, content changed',
+      'modify notes.txt#[line 1]: "[\\"a\\"] not json" → "[\\"b\\"] not json"',
       'modify state#/n: 1 → 2',
     ]);
   });
 });
 
 describe('fs diff of JSON files: where it stays file-level', () => {
-  it('reports invalid JSON on either side as a file-level modify', async () => {
+  it('reads invalid JSON on either side by lines', async () => {
     const { replace, changes } = await observe({ 'a.json': '{"a":1}', 'b.json': '{"b":]' });
     await replace('a.json', '{"a":');
     await replace('b.json', '{"b":2}');
     expect(await changes()).toEqual([
-      'modify a.json: 7 → 5 bytes, content changed',
-      'modify b.json: 6 → 7 bytes, content changed',
+      'modify a.json#[line 1]: "{\\"a\\":1}" → "{\\"a\\":"',
+      'modify b.json#[line 1]: "{\\"b\\":]" → "{\\"b\\":2}"',
     ]);
     await replace('a.json', '{"b":1}');
-    expect(await changes()).toEqual(['modify a.json: 5 → 7 bytes, content changed']);
+    expect(await changes()).toEqual(['modify a.json#[line 1]: "{\\"a\\":" → "{\\"b\\":1}"']);
   });
 
   it(`keeps a file over ${JSON_FILE_LIMIT} bytes file-level`, async () => {
     const big = (n: number): string => JSON.stringify({ n, pad: 'x'.repeat(JSON_FILE_LIMIT) });
     const { replace, changes } = await observe({ 'big.json': big(1) });
     await replace('big.json', big(2));
-    expect(await changes()).toEqual([`modify big.json: ${big(1).length} bytes, content changed`]);
+    expect(await changes()).toEqual([
+      `modify big.json: ${big(1).length} bytes, content changed; format not understood (larger than 2 MiB); ` +
+        'compared as bytes',
+    ]);
   });
 
   it('adds a file-level modify for a mode change next to the record changes', async () => {

@@ -54,12 +54,14 @@ describe('planTextModes', () => {
 });
 
 describe('TextCollector', () => {
-  it('keeps the text of a kept file, and of a sniffed one whose first non-blank byte opens JSON', () => {
+  it('keeps the text of a kept file, and of a sniffed one that holds no NUL byte', () => {
     expect(collect('keep', 'plain ', 'text')).toBe('plain text');
     expect(collect('sniff', ' \n\t', '[1,', '2]')).toBe(' \n\t[1,2]');
-    expect(collect('sniff', '{"a":1}')).toBe('{"a":1}');
-    expect(collect('sniff', '# title {')).toBeUndefined();
-    expect(collect('sniff', '   ')).toBeUndefined();
+    expect(collect('sniff', '# title {')).toBe('# title {');
+    expect(collect('sniff', '   ')).toBe('   ');
+    expect(collect('sniff', '# title\n', Buffer.from([0x41, 0x00, 0x42]))).toBeUndefined();
+    expect(collect('sniff', 'caf', Buffer.from([0xe9]), '\n')).toBeUndefined();
+    expect(collect('keep', Buffer.from([0x7b, 0x00, 0x7d]))).toBe('{\u0000}');
     expect(collect('none', '{}')).toBeUndefined();
   });
 

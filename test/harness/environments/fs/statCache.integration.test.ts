@@ -42,7 +42,7 @@ describe('stat cache', () => {
     await handle.close();
     const after = await instance.snapshot();
     expect(instance.diff(before, after)).toEqual([
-      { kind: 'modify', environment: 'fs', entity: 'd/f1.txt', detail: '6 bytes, content changed' },
+      { kind: 'modify', environment: 'fs', entity: 'd/f1.txt#[line 1]', detail: '"file 1" → "File 1"' },
     ]);
   });
 

@@ -23,6 +23,15 @@ function line(change: Change): string {
   return `${change.kind} ${change.environment}:${change.entity} (${change.detail})`;
 }
 
+describe('diffSqliteDatabases: the journal mode', () => {
+  it('shows a switch to WAL as a counter (set by many servers that only read), never a modify', () => {
+    using db = new TestDatabase('delete', TODOS);
+    expect(changesOf(db, 'pragma journal_mode = wal')).toEqual([
+      'counter sqlite:todo.db#pragma.journal_mode (PRAGMA journal_mode: rollback → wal)',
+    ]);
+  });
+});
+
 describe.each<Journal>(['wal', 'delete'])('diffSqliteDatabases (%s journal)', (journal) => {
   it('reports an insert as an added row and the AUTOINCREMENT counter as a counter', () => {
     using db = new TestDatabase(journal, TODOS);
@@ -47,6 +56,17 @@ describe.each<Journal>(['wal', 'delete'])('diffSqliteDatabases (%s journal)', (j
     expect(changesOf(db, 'update todos set title = title; select * from todos')).toEqual([]);
     expect(changesOf(db, journal === 'wal' ? 'pragma wal_checkpoint(TRUNCATE)' : 'vacuum')).toEqual([]);
     expect(changesOf(db, 'create table scratch (x); drop table scratch; vacuum')).toEqual([]);
+  });
+
+  it('sees the settings a PRAGMA persists in the header: user_version and application_id', () => {
+    using db = new TestDatabase(journal, TODOS);
+    expect(changesOf(db, 'pragma user_version = 7')).toEqual([
+      'modify sqlite:todo.db#pragma.user_version (PRAGMA user_version: 0 → 7)',
+    ]);
+    expect(changesOf(db, 'pragma user_version = 7')).toEqual([]);
+    expect(changesOf(db, 'pragma application_id = -2')).toEqual([
+      'modify sqlite:todo.db#pragma.application_id (PRAGMA application_id: 0 → -2)',
+    ]);
   });
 
   it('sees a change made only on an overflow page, the leaf page keeping its bytes', () => {
