@@ -35,6 +35,7 @@ import {
   unexercised,
 } from './policy/toolTally.js';
 import { suggestedHints, suggestionBasis, verdictsFor } from './policy/verdicts.js';
+import { metState } from './policy/metState.js';
 
 export interface ToolCheckOptions {
   readonly pool: SessionPool;
@@ -179,7 +180,8 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
               const whole =
                 (Object.keys(result.observation.args).length === 0 || nameless) && existing.size > 0;
               if (metExisting(result.observation, named)) namedExisting++;
-              tally = tallyObservation(tally, result.observation, named || whole);
+              const met = metState(result.observation, existing);
+              tally = tallyObservation(tally, result.observation, named || whole, met);
               if (named) tally = tallyPooled(tally);
               if (result.steps.length > 0) tally = tallyAfterPreamble(tally);
             },

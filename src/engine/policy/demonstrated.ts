@@ -1,0 +1,42 @@
+import type { AnswerRecord } from './answerEvidence.js';
+import { unprovenAnswers, unprovenReason } from './answerEvidence.js';
+
+/** A tighter hint is suggested only on at least this many supporting observations (one proves little). */
+export const MIN_SUPPORT = 5;
+
+/** The counts of a tally that rest on calls having met existing state. */
+export interface MetCounts {
+  readonly changed: number;
+  readonly metExisting: number;
+  readonly acted: number;
+  readonly repeatedActed: number;
+  readonly answers?: readonly AnswerRecord[];
+  readonly failureShapes?: readonly string[];
+}
+
+/**
+ * Pure: the counts of commands that met existing state and demonstrably did their job on it: those whose
+ * answer is no sign of it (`unproven`: the shape of a failed call, or one shape whatever the arguments with
+ * nothing of the state in it) taken out. A command that changed something keeps counting: a change is evidence
+ * whatever the answer said.
+ */
+export function demonstrated(tally: MetCounts): Pick<MetCounts, 'metExisting' | 'acted' | 'repeatedActed'> {
+  const unproven = unprovenAnswers(tally.answers ?? [], tally.failureShapes ?? []);
+  return {
+    metExisting: tally.metExisting - unproven.count,
+    acted: tally.acted - unproven.count,
+    repeatedActed: tally.repeatedActed - unproven.repeated,
+  };
+}
+
+/**
+ * Pure: why nothing tighter is suggested for a tool whose commands met existing state often enough and changed
+ * nothing, but whose answers never showed they did their job on it (see `unprovenReason`); `undefined` when
+ * that is not what held the suggestion back.
+ */
+export function stateNeverShown(tally: MetCounts): string | undefined {
+  if (tally.changed > 0 || tally.metExisting < MIN_SUPPORT) return undefined;
+  const unproven = unprovenAnswers(tally.answers ?? [], tally.failureShapes ?? []);
+  if (tally.metExisting - unproven.count >= MIN_SUPPORT) return undefined;
+  return unprovenReason(tally.metExisting, unproven.count, unproven.sample);
+}
