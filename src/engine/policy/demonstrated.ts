@@ -31,12 +31,22 @@ export function demonstrated(tally: MetCounts): Pick<MetCounts, 'metExisting' | 
 
 /**
  * Pure: why nothing tighter is suggested for a tool whose commands met existing state often enough and changed
- * nothing, but whose answers never showed they did their job on it (see `unprovenReason`); `undefined` when
- * that is not what held the suggestion back.
+ * nothing, but too few of whose answers showed they did their job on it (see `unprovenReason`); `undefined`
+ * when that is not what held the suggestion back.
  */
 export function stateNeverShown(tally: MetCounts): string | undefined {
   if (tally.changed > 0 || tally.metExisting < MIN_SUPPORT) return undefined;
   const unproven = unprovenAnswers(tally.answers ?? [], tally.failureShapes ?? []);
   if (tally.metExisting - unproven.count >= MIN_SUPPORT) return undefined;
+  return unprovenReason(tally.metExisting, unproven.count, unproven.sample);
+}
+
+/**
+ * Pure: why commands that met existing state show nothing of what the tool does to it, when none of their
+ * answers showed they did their job there (`demonstrated` left none); `undefined` when none met it.
+ */
+export function metButNeverShown(tally: MetCounts): string | undefined {
+  if (tally.metExisting === 0) return undefined;
+  const unproven = unprovenAnswers(tally.answers ?? [], tally.failureShapes ?? []);
   return unprovenReason(tally.metExisting, unproven.count, unproven.sample);
 }

@@ -5,7 +5,7 @@ import type { Evidence, FlakyEvidence, Verdict } from '../../model/report.js';
 import type { ToolTally } from './toolTally.js';
 import { unexercised } from './toolTally.js';
 import { describeService } from './outsideServices.js';
-import { MIN_SUPPORT, demonstrated } from './demonstrated.js';
+import { MIN_SUPPORT, demonstrated, metButNeverShown } from './demonstrated.js';
 
 /**
  * Pure: every hint's verdict for one tool. `consistent` needs evidence: a first call that succeeded (and, for
@@ -37,7 +37,7 @@ export function verdictsFor(
       hint === 'destructiveHint' &&
       !effective.destructiveHint &&
       supporting > 0 &&
-      tally.metExisting === 0
+      demonstrated(tally).metExisting === 0
     ) {
       return { status: 'inconclusive', reason: neverMetExistingReason(tally) };
     }
@@ -57,6 +57,9 @@ function flakyReason(first: FlakyEvidence, flaky: readonly FlakyEvidence[]): str
 }
 
 function neverMetExistingReason(tally: ToolTally): string {
+  // Commands that met it, none of whose answers showed they did their job there: say so, not that none met it.
+  const unshown = metButNeverShown(tally);
+  if (unshown !== undefined) return `${unshown}, so nothing shows it destroys nothing`;
   return (
     `never exercised against existing state: none of its ${tally.successful} successful command(s) named or ` +
     'touched an entity that existed before it, so there was nothing to destroy; seed the sandbox (--fs, --pg) ' +

@@ -5,7 +5,7 @@ import { answerShowsState, metState } from '../../../../src/engine/policy/metSta
 import { MIN_SUPPORT, demonstrated, stateNeverShown } from '../../../../src/engine/policy/demonstrated.js';
 import type { ToolTally } from '../../../../src/engine/policy/toolTally.js';
 import { EMPTY_TALLY, tallyObservation, unexercised } from '../../../../src/engine/policy/toolTally.js';
-import { suggestedHints } from '../../../../src/engine/policy/verdicts.js';
+import { suggestedHints, verdictsFor } from '../../../../src/engine/policy/verdicts.js';
 import { change, observe } from '../observationFixtures.js';
 
 const said = (text: string, isError = false): CallOutcome => ({ status: 'returned', isError, text });
@@ -105,5 +105,19 @@ describe('answerShowsState', () => {
       metState(call, new Set(['b.md', 'a.md'])).state,
     );
     expect(metState(call, new Set(['a.md'])).state).not.toBe(metState(call, new Set(['a.md', 'c.md'])).state);
+  });
+});
+
+describe('destructiveHint: false verdict', () => {
+  it('is inconclusive when every command that met existing state failed in its own words', () => {
+    const claims = effectiveHints({ readOnlyHint: false, destructiveHint: false });
+    const failed = quietCalls(IDS, (id) => `Ошибка: задача ${id} не найдена`);
+    const verdict = verdictsFor(claims, failed, {}, undefined, 'unobserved').destructiveHint;
+    expect(verdict.status).toBe('inconclusive');
+    expect(verdict.status === 'inconclusive' && verdict.reason).toMatch(
+      /^answers never showed the state met: 7 of 7 .*"Ошибка: задача · не найдена".*destroys nothing$/,
+    );
+    const read = quietCalls(IDS, (id) => `note ${id}: ${'x'.repeat(id.length * 7)}${id.toUpperCase()}`, true);
+    expect(verdictsFor(claims, read, {}, undefined, 'unobserved').destructiveHint.status).toBe('consistent');
   });
 });
