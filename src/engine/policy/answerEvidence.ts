@@ -1,4 +1,4 @@
-import { sameShape } from './answerTemplate.js';
+import { ShapeComparer } from './answerTemplate.js';
 
 /**
  * The answer of a command whose first call succeeded (no `isError`, no failure in words hintproof reads) and
@@ -28,7 +28,7 @@ export interface MetState {
 export const UNSEEN_STATE: MetState = { showsState: false, state: '' };
 
 /** Answers kept per tool, at most; later ones count as unproven (evidence not weighed is no evidence). */
-export const MAX_ANSWER_RECORDS = 400;
+export const MAX_ANSWER_RECORDS = 200;
 
 /** Shapes of failed calls kept per tool, at most. */
 export const MAX_FAILURE_SHAPES = 40;
@@ -49,13 +49,15 @@ export function unproven(
   records: readonly AnswerRecord[],
   index: number,
   failureShapes: readonly string[],
+  shapes = new ShapeComparer(),
 ): Unproven | undefined {
   const record = records[index];
   if (record === undefined || index >= MAX_ANSWER_RECORDS) return 'invariant';
-  if (failureShapes.some((shape) => sameShape(shape, record.template))) return 'like-failure';
+  if (failureShapes.some((shape) => shapes.same(shape, record.template))) return 'like-failure';
   if (record.showsState) return undefined;
   const alike = records.some(
-    (other, at) => at !== index && other.input !== record.input && sameShape(other.template, record.template),
+    (other, at) =>
+      at !== index && other.input !== record.input && shapes.same(other.template, record.template),
   );
   return alike ? 'invariant' : undefined;
 }
@@ -72,11 +74,26 @@ export function unprovenAnswers(
   records: readonly AnswerRecord[],
   failureShapes: readonly string[],
 ): UnprovenAnswers {
+  const known = weighed.get(records);
+  if (known?.failureShapes === failureShapes) return known.result;
+  const result = weigh(records, failureShapes);
+  weighed.set(records, { failureShapes, result });
+  return result;
+}
+
+/** A tally's answers are weighed by each suggestion and verdict at its end: once per list of them. */
+const weighed = new WeakMap<
+  readonly AnswerRecord[],
+  { failureShapes: readonly string[]; result: UnprovenAnswers }
+>();
+
+function weigh(records: readonly AnswerRecord[], failureShapes: readonly string[]): UnprovenAnswers {
+  const shapes = new ShapeComparer();
   let count = 0;
   let repeated = 0;
   let sample: UnprovenAnswers['sample'];
   records.forEach((record, index) => {
-    const why = unproven(records, index, failureShapes);
+    const why = unproven(records, index, failureShapes, shapes);
     if (why === undefined) return;
     count++;
     if (record.repeated) repeated++;

@@ -75,19 +75,45 @@ export const SAME_SHAPE = 0.85;
 
 /** Pure: whether two templates are one message shape (equal, or alike to `SAME_SHAPE`). */
 export function sameShape(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (a.length < 2 || b.length < 2) return false;
-  const pairs = (text: string) => {
-    const counts = new Map<string, number>();
-    for (let i = 0; i < text.length - 1; i++) {
-      const pair = text.slice(i, i + 2);
-      counts.set(pair, (counts.get(pair) ?? 0) + 1);
+  return new ShapeComparer().same(a, b);
+}
+
+/**
+ * Compares many templates, each one's character pairs counted once (a tool's answers are compared each with
+ * each), and each comparison made once.
+ */
+export class ShapeComparer {
+  readonly #pairs = new Map<string, Map<string, number>>();
+  readonly #compared = new Map<string, boolean>();
+
+  same(a: string, b: string): boolean {
+    if (a === b) return true;
+    if (a.length < 2 || b.length < 2) return false;
+    const key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+    let known = this.#compared.get(key);
+    if (known === undefined) {
+      known = dice(this.#pairsOf(a), this.#pairsOf(b), a.length + b.length - 2) >= SAME_SHAPE;
+      this.#compared.set(key, known);
+    }
+    return known;
+  }
+
+  #pairsOf(text: string): Map<string, number> {
+    let counts = this.#pairs.get(text);
+    if (counts === undefined) {
+      counts = new Map<string, number>();
+      for (let i = 0; i < text.length - 1; i++) {
+        const pair = text.slice(i, i + 2);
+        counts.set(pair, (counts.get(pair) ?? 0) + 1);
+      }
+      this.#pairs.set(text, counts);
     }
     return counts;
-  };
-  const left = pairs(a);
-  const right = pairs(b);
+  }
+}
+
+function dice(left: ReadonlyMap<string, number>, right: ReadonlyMap<string, number>, total: number): number {
   let shared = 0;
   for (const [pair, count] of left) shared += Math.min(count, right.get(pair) ?? 0);
-  return (2 * shared) / (a.length - 1 + (b.length - 1)) >= SAME_SHAPE;
+  return (2 * shared) / total;
 }

@@ -1,6 +1,9 @@
 import type { AnswerRecord } from './answerEvidence.js';
 import { unprovenAnswers, unprovenReason } from './answerEvidence.js';
 
+/** The failure shapes of a tool none of whose calls plainly failed (one list, so weighing is cached). */
+const NO_SHAPES: readonly string[] = [];
+
 /** A tighter hint is suggested only on at least this many supporting observations (one proves little). */
 export const MIN_SUPPORT = 5;
 
@@ -21,7 +24,7 @@ export interface MetCounts {
  * whatever the answer said.
  */
 export function demonstrated(tally: MetCounts): Pick<MetCounts, 'metExisting' | 'acted' | 'repeatedActed'> {
-  const unproven = unprovenAnswers(tally.answers ?? [], tally.failureShapes ?? []);
+  const unproven = unprovenAnswers(tally.answers ?? [], tally.failureShapes ?? NO_SHAPES);
   return {
     metExisting: tally.metExisting - unproven.count,
     acted: tally.acted - unproven.count,
@@ -36,7 +39,7 @@ export function demonstrated(tally: MetCounts): Pick<MetCounts, 'metExisting' | 
  */
 export function stateNeverShown(tally: MetCounts): string | undefined {
   if (tally.changed > 0 || tally.metExisting < MIN_SUPPORT) return undefined;
-  const unproven = unprovenAnswers(tally.answers ?? [], tally.failureShapes ?? []);
+  const unproven = unprovenAnswers(tally.answers ?? [], tally.failureShapes ?? NO_SHAPES);
   if (tally.metExisting - unproven.count >= MIN_SUPPORT) return undefined;
   return unprovenReason(tally.metExisting, unproven.count, unproven.sample);
 }
@@ -47,6 +50,6 @@ export function stateNeverShown(tally: MetCounts): string | undefined {
  */
 export function metButNeverShown(tally: MetCounts): string | undefined {
   if (tally.metExisting === 0) return undefined;
-  const unproven = unprovenAnswers(tally.answers ?? [], tally.failureShapes ?? []);
+  const unproven = unprovenAnswers(tally.answers ?? [], tally.failureShapes ?? NO_SHAPES);
   return unprovenReason(tally.metExisting, unproven.count, unproven.sample);
 }

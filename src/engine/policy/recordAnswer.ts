@@ -26,17 +26,20 @@ export function answerEvidence(
   const recorded =
     quiet === undefined || outcome.status !== 'returned'
       ? answers
-      : [
-          ...answers,
-          {
-            template: answerTemplate(answerText(outcome.text, outcome.structuredContent), observation.args),
-            input: `${argumentsKey(observation.args)}\n${quiet.met.state}`,
-            showsState: quiet.met.showsState,
-            repeated: quiet.repeated,
-          },
-        ];
+      : answers.length >= MAX_ANSWER_RECORDS
+        ? // Past the bound it is not weighed, and counts as unproven (`unproven`).
+          [...answers, { template: '', input: '', showsState: false, repeated: quiet.repeated }]
+        : [
+            ...answers,
+            {
+              template: answerTemplate(answerText(outcome.text, outcome.structuredContent), observation.args),
+              input: `${argumentsKey(observation.args)}\n${quiet.met.state}`,
+              showsState: quiet.met.showsState,
+              repeated: quiet.repeated,
+            },
+          ];
   return {
-    ...(recorded.length === 0 ? {} : { answers: recorded.slice(0, MAX_ANSWER_RECORDS + 1) }),
+    ...(recorded.length === 0 ? {} : { answers: recorded }),
     ...(shapes.size === 0 ? {} : { failureShapes: [...shapes] }),
   };
 }

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AnswerRecord } from '../../../../src/engine/policy/answerEvidence.js';
-import { unproven, unprovenAnswers } from '../../../../src/engine/policy/answerEvidence.js';
+import {
+  MAX_ANSWER_RECORDS,
+  unproven,
+  unprovenAnswers,
+} from '../../../../src/engine/policy/answerEvidence.js';
 import { answerTemplate, sameShape } from '../../../../src/engine/policy/answerTemplate.js';
 
 /** Records of one tool's quiet answers: each `[answer, args]`. */
@@ -106,5 +110,21 @@ describe('unproven', () => {
         },
       ),
     );
+  });
+});
+
+describe('unprovenAnswers at the bound', () => {
+  it('weighs the most answers a tool keeps quickly, and counts those past the bound as unproven', () => {
+    const many: AnswerRecord[] = Array.from({ length: MAX_ANSWER_RECORDS + 3 }, (_, i) => ({
+      template: `${'lorem ipsum '.repeat(30)}${String.fromCharCode(0x4e00 + i)}${'x'.repeat(i % 17)}`,
+      input: `{"i":${i}}`,
+      showsState: i % 2 === 0,
+      repeated: true,
+    }));
+    const started = performance.now();
+    const weighed = unprovenAnswers(many, ['Fehler: ·']);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(weighed.count).toBeGreaterThanOrEqual(3);
+    expect(unproven(many, MAX_ANSWER_RECORDS, [])).toBe('invariant');
   });
 });
