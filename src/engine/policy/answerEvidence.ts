@@ -16,12 +16,16 @@ export interface AnswerRecord {
   readonly showsState: boolean;
   /** Whether its repeat completed (it would support `idempotentHint: true` for a reader). */
   readonly repeated: boolean;
+  /** The kinds of state the tool names (`namedKinds`) that held something when the command met them. */
+  readonly filled?: readonly string[];
 }
 
 /** What a command's answer showed of the state it met, and that state (harvested values) as a key. */
 export interface MetState {
   readonly showsState: boolean;
   readonly state: string;
+  /** The kinds of state the tool names that the state held (`named`), and those that held something. */
+  readonly kinds?: { readonly named: readonly string[]; readonly filled: readonly string[] };
 }
 
 /** A command whose answer showed nothing of a state hintproof did not see. */

@@ -6,8 +6,24 @@ import type { MetState } from './answerEvidence.js';
  * whether call 1's answer showed any of it (`answerShowsState`). Commands that met different states and
  * answered alike did not vary with the state either.
  */
-export function metState(observation: Observation, existing: ReadonlySet<string>): MetState {
-  return { showsState: answerShowsState(observation, existing), state: stateKey(existing) };
+export function metState(
+  observation: Observation,
+  existing: ReadonlySet<string>,
+  /** The kinds of state the tool names (`namedKinds`), each with whether it held anything. */
+  named: ReadonlyMap<string, boolean> = new Map(),
+): MetState {
+  return {
+    showsState: answerShowsState(observation, existing),
+    state: stateKey(existing),
+    ...(named.size === 0
+      ? {}
+      : {
+          kinds: {
+            named: [...named.keys()],
+            filled: [...named].filter(([, held]) => held).map(([kind]) => kind),
+          },
+        }),
+  };
 }
 
 /** A short key of a set of values (FNV-1a over them, sorted): equal sets, equal keys. */

@@ -3,6 +3,9 @@ import type { CallRecord, Observation } from '../../model/observation.js';
 import type { MetState } from './answerEvidence.js';
 import { MAX_ANSWER_RECORDS, MAX_FAILURE_SHAPES } from './answerEvidence.js';
 import { answerTemplate } from './answerTemplate.js';
+
+/** Kinds of state a tool names kept, at most. */
+const MAX_NAMED_KINDS = 20;
 import type { ToolTally } from './toolTally.js';
 
 /**
@@ -14,7 +17,7 @@ export function answerEvidence(
   observation: Observation,
   failures: readonly CallRecord[],
   quiet: { repeated: boolean; met: MetState } | undefined,
-): Pick<ToolTally, 'answers' | 'failureShapes'> {
+): Pick<ToolTally, 'answers' | 'failureShapes' | 'namedKinds'> {
   const shapes = new Set(tally.failureShapes ?? []);
   for (const call of failures) {
     const text = failureText(call.outcome);
@@ -36,9 +39,12 @@ export function answerEvidence(
               input: `${argumentsKey(observation.args)}\n${quiet.met.state}`,
               showsState: quiet.met.showsState,
               repeated: quiet.repeated,
+              ...(quiet.met.kinds === undefined ? {} : { filled: quiet.met.kinds.filled }),
             },
           ];
+  const named = new Set([...(tally.namedKinds ?? []), ...(quiet?.met.kinds?.named ?? [])]);
   return {
+    ...(named.size === 0 ? {} : { namedKinds: [...named].slice(0, MAX_NAMED_KINDS) }),
     ...(recorded.length === 0 ? {} : { answers: recorded }),
     ...(shapes.size === 0 ? {} : { failureShapes: [...shapes] }),
   };

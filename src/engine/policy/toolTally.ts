@@ -5,7 +5,7 @@ import type { Observation } from '../../model/observation.js';
 import type { AnswerRecord, MetState } from './answerEvidence.js';
 import { UNSEEN_STATE } from './answerEvidence.js';
 import { answerEvidence } from './recordAnswer.js';
-import { stateNeverShown } from './demonstrated.js';
+import { kindsNeverMet, stateNeverShown } from './demonstrated.js';
 import type { EnumProperties, EnumUse } from './enumCoverage.js';
 import { recordEnumUse, unexercisedModes } from './enumCoverage.js';
 import type { OutsideService } from './outsideServices.js';
@@ -82,6 +82,8 @@ export interface ToolTally {
   readonly answers?: readonly AnswerRecord[];
   /** The shapes (`answerTemplate`) of the tool's plainly failed calls, without repeats. */
   readonly failureShapes?: readonly string[];
+  /** The kinds of state (tables, directories) the tool names that its quiet commands met (`namedKinds`). */
+  readonly namedKinds?: readonly string[];
 }
 
 export const EMPTY_TALLY: ToolTally = {
@@ -128,7 +130,7 @@ export function unexercised(tally: ToolTally): string[] {
   return [
     ...(tally.enums === undefined ? [] : unexercisedModes(tally.enums, tally.enumUse ?? {})),
     ...(tally.sql === undefined ? [] : unexercisedWrites(tally.sql, tally.sqlWritten ?? [])),
-    ...[stateNeverShown(tally)].filter((line) => line !== undefined),
+    ...[stateNeverShown(tally) ?? kindsNeverMet(tally)].filter((line) => line !== undefined),
   ];
 }
 
