@@ -35,6 +35,8 @@ import {
   unexercised,
 } from './policy/toolTally.js';
 import { suggestedHints, suggestionBasis, verdictsFor } from './policy/verdicts.js';
+import { metState } from './policy/metState.js';
+import { namedKinds } from './policy/stateKinds.js';
 
 export interface ToolCheckOptions {
   readonly pool: SessionPool;
@@ -97,6 +99,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
   // call sets it): that does not spare the tool its runs after preambles.
   let namedExisting = 0;
   const nameless = argumentsNameNothing(tool.inputSchema);
+  const propertyNames = topLevelProperties(tool.inputSchema);
   // Producers start from what the tools say of themselves (names that create, hints that add, names of what the
   // tool refers to), so that a tool's check depends on nothing run beside it; its own runs add the tools they
   // see adding state or supplying the values its calls succeed with.
@@ -179,7 +182,14 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
               const whole =
                 (Object.keys(result.observation.args).length === 0 || nameless) && existing.size > 0;
               if (metExisting(result.observation, named)) namedExisting++;
-              tally = tallyObservation(tally, result.observation, named || whole);
+              const kinds = result.kinds ?? new Map<string, boolean>();
+              const kindsNamed = namedKinds(tool.name, propertyNames, kinds.keys());
+              const met = metState(
+                result.observation,
+                existing,
+                new Map(kindsNamed.map((kind) => [kind, kinds.get(kind) === true])),
+              );
+              tally = tallyObservation(tally, result.observation, named || whole, met);
               if (named) tally = tallyPooled(tally);
               if (result.steps.length > 0) tally = tallyAfterPreamble(tally);
             },
@@ -267,4 +277,11 @@ function unmoved(
   for (const { hint } of flaky) left[hint] = effective[hint];
   if (background) left.openWorldHint = effective.openWorldHint;
   return left;
+}
+
+/** The names of a tool's top-level argument properties. */
+function topLevelProperties(inputSchema: unknown): string[] {
+  if (typeof inputSchema !== 'object' || inputSchema === null) return [];
+  const properties = (inputSchema as { properties?: unknown }).properties;
+  return typeof properties === 'object' && properties !== null ? Object.keys(properties) : [];
 }

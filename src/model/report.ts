@@ -112,8 +112,9 @@ export interface ToolReport {
      * Modes never exercised: per mode-like enum property (`action: list|create|delete`) with values no
      * successful command used, `action: only list was exercised (create, delete never succeeded)`; per SQL
      * property no writing statement succeeded through, `sql: no writing statement succeeded (only reads were
-     * exercised)`. Nothing tighter than declared is suggested for such a tool. Absent when every mode was
-     * exercised.
+     * exercised)`; and, for a tool whose commands met existing state but whose answers never showed they did
+     * their job on it, `answers never showed the state met: …`. Nothing tighter than declared is suggested
+     * for such a tool. Absent when every mode was exercised.
      */
     readonly unexercised?: readonly string[];
   };

@@ -33,17 +33,22 @@ function gitDirectories(entries: Entries): string[] {
  * objects), in `environment`; the files those are read from (HEAD, index, packed-refs, refs/**, objects/**)
  * are not reported as files, except those that could not be parsed. git's scratch files (COMMIT_EDITMSG,
  * ORIG_HEAD, FETCH_HEAD: isGitScratchPath) are one `counter` note each when rewritten. A git directory new in
- * `after` is compared with an empty one. Everything else inside it (config, hooks, logs) stays file by file.
+ * `after` is compared with an empty one. Everything else inside it (config, hooks, logs) stays file by file, and
+ * so does a repository nested inside it (`.git/objects/ab/.git`, made by `git init` there): never a cache refresh.
  * Pure.
  */
 export function diffGitDirectories(old: Entries, now: Entries, environment: string): StructuredDiff {
   const changes: Change[] = [];
   const handled = new Set<string>();
   const notUnderstood = new Map<string, string>();
-  for (const directory of new Set([...gitDirectories(old), ...gitDirectories(now)])) {
+  const directories = new Set([...gitDirectories(old), ...gitDirectories(now)]);
+  for (const directory of directories) {
     const prefix = directory === '' ? '' : `${directory}/`;
-    const before = filesOf(old, prefix);
-    const after = filesOf(now, prefix);
+    // A repository inside this one (`git init .git/objects/ab`) is its own: its files are not this one's state.
+    const nested = [...directories].filter((other) => other !== directory && other.startsWith(prefix));
+    const owned = (path: string) => !nested.some((other) => path === other || path.startsWith(`${other}/`));
+    const before = filesOf(old, prefix, owned);
+    const after = filesOf(now, prefix, owned);
     if (after.size === 0) continue; // gone: its files are reported deleted one by one
     const changed = [...new Set([...before.keys(), ...after.keys()])]
       .filter((path) => isGitStatePath(path) && !same(old.get(prefix + path), now.get(prefix + path)))
@@ -72,7 +77,7 @@ export function diffGitDirectories(old: Entries, now: Entries, environment: stri
     for (const entries of [old, now]) {
       for (const [path, entry] of entries) {
         const inside = path.startsWith(prefix) ? path.slice(prefix.length) : undefined;
-        if (inside === undefined || unreadable.has(inside)) continue;
+        if (inside === undefined || unreadable.has(inside) || !owned(path)) continue;
         if (isGitScratchPath(inside) && entry.type === 'file' && !handled.has(path)) {
           handled.add(path);
           if (!same(old.get(path), now.get(path))) {
@@ -106,11 +111,12 @@ function scratchHolder(path: string): string {
   return 'the remote refs hold what was fetched';
 }
 
-/** The files below `prefix`, by path relative to it, with their kept bytes. */
-function filesOf(entries: Entries, prefix: string): GitFiles {
+/** The files below `prefix` that `owned` keeps, by path relative to it, with their kept bytes. */
+function filesOf(entries: Entries, prefix: string, owned: (path: string) => boolean): GitFiles {
   const files = new Map<string, Uint8Array | undefined>();
   for (const [path, entry] of entries) {
-    if (entry.type === 'file' && path.startsWith(prefix)) files.set(path.slice(prefix.length), entry.bytes);
+    if (entry.type === 'file' && path.startsWith(prefix) && owned(path))
+      files.set(path.slice(prefix.length), entry.bytes);
   }
   return files;
 }

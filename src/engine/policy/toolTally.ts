@@ -2,6 +2,10 @@ import type { Change, ChangeKind } from '../../../harness/index.js';
 import { destructiveChanges, evidenceChanges } from '../../checks/evidenceChanges.js';
 import { completed, describeFailure, succeeded } from '../../model/callOutcome.js';
 import type { Observation } from '../../model/observation.js';
+import type { AnswerRecord, MetState } from './answerEvidence.js';
+import { UNSEEN_STATE } from './answerEvidence.js';
+import { answerEvidence } from './recordAnswer.js';
+import { kindsNeverMet, stateNeverShown } from './demonstrated.js';
 import type { EnumProperties, EnumUse } from './enumCoverage.js';
 import { recordEnumUse, unexercisedModes } from './enumCoverage.js';
 import type { OutsideService } from './outsideServices.js';
@@ -71,6 +75,15 @@ export interface ToolTally {
   readonly sqlWritten?: readonly string[];
   /** Services outside the sandbox that the first failing call(s) to name any tried to reach and could not. */
   readonly unreachable?: readonly OutsideService[];
+  /**
+   * The answers of commands that met existing state by naming it and changed nothing (`AnswerRecord`): their
+   * answer is their only sign of having done their job (see `demonstrated`).
+   */
+  readonly answers?: readonly AnswerRecord[];
+  /** The shapes (`answerTemplate`) of the tool's plainly failed calls, without repeats. */
+  readonly failureShapes?: readonly string[];
+  /** The kinds of state (tables, directories) the tool names that its quiet commands met (`namedKinds`). */
+  readonly namedKinds?: readonly string[];
 }
 
 export const EMPTY_TALLY: ToolTally = {
@@ -109,13 +122,15 @@ export function tallyFor(enums: EnumProperties, sql: readonly string[] = []): To
 
 /**
  * Pure: what a mode-like enum property left unexercised (`action: only list was exercised (create, delete
- * never succeeded)`), and each SQL property no writing statement succeeded through. Empty when every mode
- * was used in a successful command (or the tool has none).
+ * never succeeded)`), each SQL property no writing statement succeeded through, and the state a tool's quiet
+ * commands met but never showed they did their job on (`stateNeverShown`). Empty when every mode was used in
+ * a successful command (or the tool has none) and no such doubt holds.
  */
 export function unexercised(tally: ToolTally): string[] {
   return [
     ...(tally.enums === undefined ? [] : unexercisedModes(tally.enums, tally.enumUse ?? {})),
     ...(tally.sql === undefined ? [] : unexercisedWrites(tally.sql, tally.sqlWritten ?? [])),
+    ...[stateNeverShown(tally) ?? kindsNeverMet(tally)].filter((line) => line !== undefined),
   ];
 }
 
@@ -142,6 +157,8 @@ export function tallyObservation(
   tally: ToolTally,
   observation: Observation,
   namesExisting = false,
+  /** What call 1's answer showed of the state the command met, and that state (`metState`). */
+  metState: MetState = UNSEEN_STATE,
 ): ToolTally {
   const calls = observation.call2 ? [observation.call1, observation.call2] : [observation.call1];
   const failures = calls.filter((call) => !succeeded(call.outcome));
@@ -186,6 +203,12 @@ export function tallyObservation(
     metExisting: tally.metExisting + (met ? 1 : 0),
     changedExisting: tally.changedExisting + (met && changed ? 1 : 0),
     ...(sample === undefined ? {} : { sampleError: sample }),
+    ...answerEvidence(
+      tally,
+      observation,
+      failures,
+      met && !changed ? { repeated, met: metState } : undefined,
+    ),
     ...(unreachable === undefined ? {} : { unreachable }),
     ...(tally.enums !== undefined && firstSucceeded
       ? { enumUse: recordEnumUse(tally.enumUse ?? {}, tally.enums, observation.args) }

@@ -5,6 +5,7 @@ import type { Evidence, FlakyEvidence, Verdict } from '../../model/report.js';
 import type { ToolTally } from './toolTally.js';
 import { unexercised } from './toolTally.js';
 import { describeService } from './outsideServices.js';
+import { MIN_SUPPORT, demonstrated, metButNeverShown } from './demonstrated.js';
 
 /**
  * Pure: every hint's verdict for one tool. `consistent` needs evidence: a first call that succeeded (and, for
@@ -36,7 +37,7 @@ export function verdictsFor(
       hint === 'destructiveHint' &&
       !effective.destructiveHint &&
       supporting > 0 &&
-      tally.metExisting === 0
+      demonstrated(tally).metExisting === 0
     ) {
       return { status: 'inconclusive', reason: neverMetExistingReason(tally) };
     }
@@ -56,6 +57,9 @@ function flakyReason(first: FlakyEvidence, flaky: readonly FlakyEvidence[]): str
 }
 
 function neverMetExistingReason(tally: ToolTally): string {
+  // Commands that met it, none of whose answers showed they did their job there: say so, not that none met it.
+  const unshown = metButNeverShown(tally);
+  if (unshown !== undefined) return `${unshown}, so nothing shows it destroys nothing`;
   return (
     `never exercised against existing state: none of its ${tally.successful} successful command(s) named or ` +
     'touched an entity that existed before it, so there was nothing to destroy; seed the sandbox (--fs, --pg) ' +
@@ -100,8 +104,7 @@ function allFailedHint(tally: ToolTally): string {
         "check the seed data and the server's settings (--env)";
 }
 
-/** A tighter hint is suggested only on at least this many supporting observations (one proves little). */
-export const MIN_SUPPORT = 5;
+export { MIN_SUPPORT } from './demonstrated.js';
 
 /**
  * Pure: the tightest hints the observations support. A hint moves to its tighter value only on evidence, to
@@ -113,6 +116,9 @@ export const MIN_SUPPORT = 5;
  * false` and `idempotentHint: true` do for a tool suggested read-only (repeats of such calls, `repeatedActed`);
  * for a tool that may write, they need calls that changed something (`changedExisting`, `repeatedChanged`): a
  * replace whose search matched nothing met a file but shows nothing of what the tool does when it writes.
+ * A call that met state and changed nothing counts only if its answer shows it did its job there
+ * (`demonstrated`): not in the shape of the tool's failed calls, and not one shape whatever the arguments with
+ * nothing of the state in it (a failure in any language, or an acknowledgement of nothing done).
  * `openWorldHint: false` needs calls that met state or changed it (`acted`), with egress observed. A tool with a mode-like enum property some
  * of whose values never succeeded (`unexercised`) gets nothing tighter than declared (corrections of
  * contradicted hints stay).
@@ -122,14 +128,15 @@ export function suggestedHints(effective: Hints, tally: ToolTally, egressObserve
   const partial = unexercised(tally).length > 0;
   const pick = (against: number, support: number, tight: boolean, current: boolean): boolean =>
     against > 0 ? !tight : support >= MIN_SUPPORT && !partial ? tight : current;
-  const readOnlyHint = pick(tally.changed, tally.metExisting, true, effective.readOnlyHint);
+  const shown = demonstrated(tally);
+  const readOnlyHint = pick(tally.changed, shown.metExisting, true, effective.readOnlyHint);
   const support = writeSupport(tally, readOnlyHint);
   return {
     readOnlyHint,
     destructiveHint: pick(tally.destroyed, support.destructiveHint, false, effective.destructiveHint),
     idempotentHint: pick(tally.changedOnRepeat, support.idempotentHint, true, effective.idempotentHint),
     openWorldHint: egressObserved
-      ? pick(tally.egressed, tally.acted, false, effective.openWorldHint)
+      ? pick(tally.egressed, shown.acted, false, effective.openWorldHint)
       : effective.openWorldHint,
   };
 }
@@ -143,8 +150,9 @@ function writeSupport(
   tally: ToolTally,
   readOnly: boolean,
 ): { destructiveHint: number; idempotentHint: number } {
+  const shown = demonstrated(tally);
   return readOnly
-    ? { destructiveHint: tally.metExisting, idempotentHint: tally.repeatedActed }
+    ? { destructiveHint: shown.metExisting, idempotentHint: shown.repeatedActed }
     : { destructiveHint: tally.changedExisting, idempotentHint: tally.repeatedChanged };
 }
 
@@ -155,10 +163,11 @@ export function suggestionBasis(
   egressObserved = false,
 ): Partial<Record<HintName, number>> {
   const support = writeSupport(tally, suggestedHints(effective, tally).readOnlyHint);
+  const shown = demonstrated(tally);
   return {
-    readOnlyHint: tally.changed > 0 ? tally.changed : tally.metExisting,
+    readOnlyHint: tally.changed > 0 ? tally.changed : shown.metExisting,
     destructiveHint: tally.destroyed > 0 ? tally.destroyed : support.destructiveHint,
     idempotentHint: tally.changedOnRepeat > 0 ? tally.changedOnRepeat : support.idempotentHint,
-    ...(egressObserved ? { openWorldHint: tally.egressed > 0 ? tally.egressed : tally.acted } : {}),
+    ...(egressObserved ? { openWorldHint: tally.egressed > 0 ? tally.egressed : shown.acted } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { stateKinds } from '../policy/stateKinds.js';
 import type { HarvestedValue, SandboxSnapshot } from '../../../harness/index.js';
 import type { SeenValue } from '../../generate/index.js';
 import {
@@ -127,7 +128,8 @@ export class LiveSession {
     }
     resolvers?.push(this.#resolver());
     const args = this.#resolve(target);
-    const existing = this.#existing();
+    const harvested = this.session.sandbox.harvest(this.#before);
+    const existing = new Set(harvested.map((entry) => entry.value));
     const between = windows?.betweenCalls
       ? async (middle: SandboxSnapshot) => {
           const quiet = await quietWindow(session, middle, windows.ms, options);
@@ -160,6 +162,7 @@ export class LiveSession {
       steps,
       observation,
       existing,
+      kinds: stateKinds(harvested),
       suppliers: this.#suppliers,
       ...(windows === undefined ? {} : { windows: shown }),
     };

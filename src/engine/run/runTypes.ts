@@ -65,6 +65,8 @@ export interface RunResult {
    * bare placeholder of a sandbox root such as `{fs}` included).
    */
   readonly existing: ReadonlySet<string>;
+  /** The kinds of state (tables, directories) just before the checked command, and which held anything. */
+  readonly kinds?: ReadonlyMap<string, boolean>;
   /** Why the checked command was not made (the server died during the preamble). */
   readonly aborted?: string;
   /**

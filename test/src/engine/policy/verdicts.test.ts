@@ -21,6 +21,8 @@ const readOnly = effectiveHints({ readOnlyHint: true });
 const writer = effectiveHints({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
 const evidence = { title: 't' } as Evidence;
 const UNOBSERVED = 'egress was not observed';
+/** Answers that showed the state they met (their different arguments got one answer, `ok`, which alone proves nothing). */
+const SHOWN = { showsState: true, state: '' };
 
 describe('tallyObservation', () => {
   it('counts calls, errors, and the evidence behind verdicts', () => {
@@ -179,9 +181,9 @@ describe('suggestedHints', () => {
       args: { action: 'list' },
     });
     expect(suggestedHints(readOnly, wrote).readOnlyHint).toBe(false);
-    let deleted = tallyObservation(deleteFailed, { ...observe({}), args: { action: 'delete' } }, true);
+    let deleted = tallyObservation(deleteFailed, { ...observe({}), args: { action: 'delete' } }, true, SHOWN);
     for (let i = 0; i < MIN_SUPPORT; i++) {
-      deleted = tallyObservation(deleted, { ...observe({}), args: { action: 'list' } }, true);
+      deleted = tallyObservation(deleted, { ...observe({}), args: { action: 'list' } }, true, SHOWN);
     }
     expect(suggestedHints(declared, deleted, true).readOnlyHint).toBe(true);
   });
@@ -190,7 +192,7 @@ describe('suggestedHints', () => {
     // @henkey/postgres-mcp-server 1.0.7's pg_execute_sql runs any SQL: selects alone say nothing of its writes.
     let selects = tallyFor({}, ['sql']);
     for (let i = 0; i < MIN_SUPPORT + 2; i++) {
-      selects = tallyObservation(selects, { ...observe({}, {}), args: { sql: 'SELECT 1' } }, true);
+      selects = tallyObservation(selects, { ...observe({}, {}), args: { sql: 'SELECT 1' } }, true, SHOWN);
     }
     const declared = effectiveHints({});
     expect(unexercised(selects)).toEqual(['sql: no writing statement succeeded (only reads were exercised)']);
@@ -205,6 +207,7 @@ describe('suggestedHints', () => {
       refused,
       { ...observe({}, {}), args: { sql: 'SELECT 1; DELETE FROM t WHERE id = 9' } },
       true,
+      SHOWN,
     );
     expect(unexercised(wroteNothing)).toEqual([]);
     expect(suggestedHints(declared, wroteNothing, true).readOnlyHint).toBe(true);
