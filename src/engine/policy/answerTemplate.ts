@@ -71,7 +71,7 @@ function leaves(value: unknown, depth: number): string[] {
  * Two templates at least this alike (Dice coefficient of their character pairs) are one message shape: a
  * failure that echoes a fragment of its argument the masking missed (`Unexpected token 'x'`) stays in its class.
  */
-export const SAME_SHAPE = 0.85;
+const SAME_SHAPE = 0.85;
 
 /** Pure: whether two templates are one message shape (equal, or alike to `SAME_SHAPE`). */
 export function sameShape(a: string, b: string): boolean {
