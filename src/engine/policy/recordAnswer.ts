@@ -1,23 +1,29 @@
 import type { CallOutcome } from '../../model/callOutcome.js';
 import type { CallRecord, Observation } from '../../model/observation.js';
-import type { MetState } from './answerEvidence.js';
+import type { AnswerRecord, MetState } from './answerEvidence.js';
 import { MAX_ANSWER_RECORDS, MAX_FAILURE_SHAPES } from './answerEvidence.js';
 import { answerTemplate } from './answerTemplate.js';
 
 /** Kinds of state a tool names kept, at most. */
 const MAX_NAMED_KINDS = 20;
-import type { ToolTally } from './toolTally.js';
+
+/** The part of a tool's tally (`ToolTally`) that its answers make. */
+interface AnswerTally {
+  readonly answers?: readonly AnswerRecord[];
+  readonly failureShapes?: readonly string[];
+  readonly namedKinds?: readonly string[];
+}
 
 /**
  * The tally's answers and failure shapes with this observation's: the shape of each call that plainly failed,
  * and, for a command that met state by naming it and changed nothing (`quiet`), its answer.
  */
 export function answerEvidence(
-  tally: ToolTally,
+  tally: AnswerTally,
   observation: Observation,
   failures: readonly CallRecord[],
   quiet: { repeated: boolean; met: MetState } | undefined,
-): Pick<ToolTally, 'answers' | 'failureShapes' | 'namedKinds'> {
+): AnswerTally {
   const shapes = new Set(tally.failureShapes ?? []);
   for (const call of failures) {
     const text = failureText(call.outcome);
