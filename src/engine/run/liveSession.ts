@@ -205,7 +205,7 @@ export class LiveSession {
     outcome: CallOutcome,
     argsNameSomething: boolean,
   ): Promise<void> {
-    const answered = valuesInOutcome(outcome);
+    const answered = valuesInOutcome(outcome, tool);
     if (succeeded(outcome) || argsNameSomething) {
       for (const supplier of suppliersOf(args, this.#seen, tool)) {
         if (!this.#suppliers.includes(supplier)) this.#suppliers.push(supplier);
