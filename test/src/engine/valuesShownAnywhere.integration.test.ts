@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CheckOptions } from '../../../src/index.js';
+import { runChecks } from '../../../src/index.js';
+import type { Report } from '../../../src/model/report.js';
+
+const fixtures = new URL('../../fixtures/servers/', import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), 'hintproof-shown-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function options(script: string, extra: readonly string[], tools: readonly string[]): CheckOptions {
+  const args = [join(fixtures, script), '{fs}', ...extra];
+  return {
+    server: { command: process.execPath, args, env: {}, startupTimeoutSeconds: 30, clientVersion: 'test' },
+    runs: 6,
+    tools,
+    seed: 3,
+    timeoutSeconds: 10,
+    ignore: [],
+    calibrationMs: 50,
+    commandLine: ['node', ...args],
+    replayLine: (tool, s, path) => `replay ${tool} ${s} ${path}`,
+    workDirectory: work,
+  };
+}
+
+const status = (report: Report, tool: string, hint: 'readOnlyHint' | 'destructiveHint') =>
+  report.tools.find((candidate) => candidate.name === tool)?.verdicts[hint].status;
+
+/** Tools whose commands met existing state at least once, of all tools. */
+const reach = (report: Report) =>
+  report.tools
+    .filter((tool) => (tool.calls.metExisting ?? 0) > 0)
+    .map((tool) => tool.name)
+    .sort();
+
+/**
+ * Servers whose ids appear only in sentences (German, Chinese): `complete_task` lies (readOnlyHint: true, it
+ * marks the task done) and fails for any id `add_task` did not show; `show_task` is honest.
+ */
+describe('ids a server shows only in prose reach the tools that take them', () => {
+  it.each([['de'], ['zh']])('contradicts complete_task.readOnlyHint, keeps show_task (%s)', async (lang) => {
+    const report = await runChecks(
+      options('prose-tasks.js', [lang], ['complete_task', 'show_task']),
+      () => {},
+    );
+    expect(status(report, 'complete_task', 'readOnlyHint')).toBe('contradicted');
+    expect(status(report, 'show_task', 'readOnlyHint')).toBe('consistent');
+    expect(reach(report)).toContain('complete_task');
+    // show_task found tasks: the ids add_task showed in prose, never a guess.
+    const shown = report.tools.find((tool) => tool.name === 'show_task')!.calls;
+    expect(shown.errors).toBeLessThan(shown.total);
+  });
+});
