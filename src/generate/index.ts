@@ -23,3 +23,4 @@ export type { FoundValue, SeenValue } from './seenValues.js';
 export { idsInProse, PROSE_LIMITS } from './idsInProse.js';
 export type { ProseId } from './idsInProse.js';
 export { toolIdNames } from './sourceNames.js';
+export { matchTemplate, valuesInUris } from './valuesInUris.js';

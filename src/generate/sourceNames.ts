@@ -52,7 +52,7 @@ function wordsOfName(name: string): string[] {
 }
 
 /** `tasks` → `task`, `entities` → `entity`, `boxes` → `box`; a word that is not plural stays as it is. */
-function singular(word: string): string {
+export function singular(word: string): string {
   if (word.endsWith('ies') && word.length > 3) return `${word.slice(0, -3)}y`;
   if (/(?:ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
   if (word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);

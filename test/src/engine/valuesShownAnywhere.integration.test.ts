@@ -37,7 +37,7 @@ const reach = (report: Report) =>
     .sort();
 
 /**
- * Servers whose ids appear only in sentences (German, Chinese): `complete_task` lies (readOnlyHint: true, it
+ * A server whose ids appear only in sentences (German or Chinese, by its second argument): `complete_task` lies (readOnlyHint: true, it
  * marks the task done) and fails for any id `add_task` did not show; `show_task` is honest.
  */
 describe('ids a server shows only in prose reach the tools that take them', () => {
@@ -52,5 +52,19 @@ describe('ids a server shows only in prose reach the tools that take them', () =
     // show_task found tasks: the ids add_task showed in prose, never a guess.
     const shown = report.tools.find((tool) => tool.name === 'show_task')!.calls;
     expect(shown.errors).toBeLessThan(shown.total);
+  });
+});
+
+/**
+ * A server whose ids appear only in resource uris (`memo://inbox/c3f1`, template `memo://inbox/{memoId}`),
+ * listed once memos exist: `drop_memo` lies (destructiveHint: false, it deletes the memo) and fails for any
+ * id no listed uri showed; `peek_memo` is honest.
+ */
+describe('ids a server shows only in resource uris reach the tools that take them', () => {
+  it('contradicts drop_memo.destructiveHint, keeps peek_memo', async () => {
+    const report = await runChecks(options('uri-memos.js', [], ['drop_memo', 'peek_memo']), () => {});
+    expect(status(report, 'drop_memo', 'destructiveHint')).toBe('contradicted');
+    expect(status(report, 'peek_memo', 'readOnlyHint')).toBe('consistent');
+    expect(reach(report)).toContain('drop_memo');
   });
 });
