@@ -1,6 +1,7 @@
 import type { HarvestedValue, Snapshot } from '../environment.js';
 import { FS_ENVIRONMENT, FS_PLACEHOLDER, asFsSnapshot, comparePaths } from './fsEntry.js';
 import { harvestJson } from './harvestJson.js';
+import { harvestJsonRecords } from './harvestJsonRecords.js';
 import type { FileBytes } from '../sqlite/index.js';
 import { harvestSqliteDatabase, readSqliteDatabase } from '../sqlite/index.js';
 import { databaseContent } from './sqliteFiles.js';
@@ -49,8 +50,14 @@ export function harvestFsSnapshot(snapshot: Snapshot): HarvestedValue[] {
   const json = entries.filter((entry) => entry.text !== undefined).slice(0, HARVEST_JSON_FILE_LIMIT);
   const fromJson = json.flatMap(({ path, text }) => harvestJson(path, text as string));
   for (const value of fromJson.slice(0, HARVEST_JSON_VALUE_LIMIT)) add(value.kind, value.value);
-  // Kept whole: a `relation` carries its table's shape for the SQL generator.
-  for (const value of sqliteValues(snapshot)) values.set(`${value.kind}\0${value.value}`, value);
+  // Kept whole: a `relation` carries its table's shape for the SQL generator, a `record` its row.
+  const whole = (value: HarvestedValue) => {
+    const key = `${value.kind}\0${value.value}`;
+    values.set(value.record === undefined ? key : `${key}\0${JSON.stringify(value.record)}`, value);
+  };
+  for (const { path, text } of json)
+    for (const value of harvestJsonRecords(path, text as string)) whole(value);
+  for (const value of sqliteValues(snapshot)) whole(value);
   return [...values.values()].sort((a, b) => comparePaths(a.kind, b.kind) || comparePaths(a.value, b.value));
 }
 
