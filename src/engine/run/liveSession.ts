@@ -35,7 +35,12 @@ import type {
 } from './runTypes.js';
 
 import type { RunSession } from '../session/session.js';
-import { leavesOfOutcome, parsedOutcome, valuesInOutcome } from './valuesInOutcome.js';
+import {
+  leavesOfOutcome,
+  observableValuesInOutcome,
+  parsedOutcome,
+  valuesInOutcome,
+} from './valuesInOutcome.js';
 
 /**
  * A session in use: one server process and sandbox running run after run. It keeps the state just before the
@@ -220,7 +225,7 @@ export class LiveSession {
       }
     }
     this.#learn(tool, args, outcome, answered, argsNameSomething);
-    await this.#watch(answered);
+    await this.#watch(observableValuesInOutcome(outcome));
     if (changed) await this.#listResources(tool);
   }
 

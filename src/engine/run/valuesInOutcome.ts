@@ -79,6 +79,27 @@ export function valuesInOutcome(outcome: CallOutcome, tool?: string): FoundValue
   return [...prose, ...valuesIn(outcome.text.trim())];
 }
 
+/** A UUID written in prose (`Task \`5f0c…\` created`): an id whatever surrounds it. */
+const UUID = /(?<![0-9a-f-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f-])/gi;
+
+/**
+ * The values of a successful call's answer that value observers are filled with (`ValueWatch`): the string
+ * leaves of `parsedOutcome`, or the whole text and each UUID in it when none parses; not the other ids of its
+ * prose, which are offered to later calls only. A read filled with a token guessed from a sentence (`5` of
+ * "Resource 5") may meet a resource that moves on its own (server-everything's dynamic resources), and a
+ * value observer's change is blamed on the call it came around. Pure.
+ */
+export function observableValuesInOutcome(outcome: CallOutcome): FoundValue[] {
+  if (outcome.status !== 'returned' || !succeeded(outcome)) return [];
+  const parsed = parsedOutcome(outcome);
+  if (parsed.length > 0) return parsed.flatMap((value) => valuesIn(value));
+  const ids = [...new Set(outcome.text.match(UUID) ?? [])].map((value): FoundValue => ({
+    kind: 'identifier',
+    value,
+  }));
+  return [...ids, ...valuesIn(outcome.text.trim())];
+}
+
 /**
  * Every leaf of a successful call's answer, as text: the strings and numbers of `parsedOutcome` (a server's
  * ids are often numbers), or its whole text and the ids it shows in prose when none parses. What the call

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   leavesOfOutcome,
+  observableValuesInOutcome,
   parsedOutcome,
   valuesInOutcome,
 } from '../../../../src/engine/run/valuesInOutcome.js';
@@ -53,5 +54,16 @@ describe('values in an answer', () => {
     const values = valuesInOutcome(answer, 'save_task').map((value) => value.value);
     expect(values).toContain('x7k2p');
     expect(values).not.toContain('3');
+  });
+
+  it('fills value observers only with what an answer states as data: JSON leaves, whole text, UUIDs', () => {
+    const id = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    expect(observableValuesInOutcome(returned(`Resource 5 (${id}) is ready`))).toEqual([
+      { kind: 'identifier', value: id },
+      { kind: 'text', value: `Resource 5 (${id}) is ready` },
+    ]);
+    expect(observableValuesInOutcome(returned('{"id":"b1"}'))).toEqual([
+      { kind: 'identifier', value: 'b1', names: ['id'] },
+    ]);
   });
 });
