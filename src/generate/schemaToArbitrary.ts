@@ -144,13 +144,14 @@ export function schemaToArbitrary(schema: unknown, context: GenerationContext): 
     switch (type) {
       case 'object': {
         const object = objectArbitrary(subschema, at, build, columns);
-        if (at.tokens.length === 0 && context.building !== true) {
+        if (at.tokens.length === 0) {
           // The arguments may name a stored row together (a relation to delete), when one fits them; not
           // those of a call that builds state (a create wants what is not stored yet). One in four: a whole row
           // sent to an update (`rename_todo {id, title}`) changes nothing, and the rest must still try.
-          const stored = storedRecordArbitrary(subschema, records, object, (value) =>
-            accepts(value, subschema, at),
-          );
+          const stored =
+            context.building === true
+              ? undefined
+              : storedRecordArbitrary(subschema, records, object, (value) => accepts(value, subschema, at));
           return stored === undefined
             ? object
             : fc.oneof(

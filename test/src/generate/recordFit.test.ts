@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { HarvestedValue } from '../../../harness/index.js';
 import { fitRecord, storedRecordArbitrary } from '../../../src/generate/recordFit.js';
 import { schemaToArbitrary } from '../../../src/generate/schemaToArbitrary.js';
+import { LiveRecord } from '../../../src/generate/seenValues.js';
 
 const name = { type: 'string', minLength: 1 };
 const relation = {
@@ -67,5 +68,13 @@ describe('arguments that name a stored row together', () => {
         .filter((value) => (value as { source: string }).source === 'ada').length;
     expect(hits(false)).toBeGreaterThan(20);
     expect(hits(true)).toBe(0);
+  });
+
+  it('leaves a building call’s arguments a generated object, never a record taken whole', () => {
+    const values = fc.sample(schemaToArbitrary(relation, { harvested: [], live: true, building: true }), {
+      seed: 3,
+      numRuns: 100,
+    });
+    expect(values.filter((value) => value instanceof LiveRecord)).toEqual([]);
   });
 });
