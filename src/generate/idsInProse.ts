@@ -86,7 +86,7 @@ export function idsInProse(text: string, limits = PROSE_LIMITS): ProseId[] {
     .map(({ at: _at, ...token }) => token);
 }
 
-/** A word without the sentence punctuation at its edges (`k9x2.` → `k9x2`, `-v2` stays `-v2` minus `-`). */
+/** A word without the punctuation at its edges (`k9x2.` → `k9x2`, `-v2` → `v2`), and where it now starts. */
 function trimEdges(word: string): { value: string; offset: number } {
   let start = 0;
   let end = word.length;
