@@ -15,10 +15,16 @@ export interface HarvestedValue {
    * What the value names: a path (relative or placeholder-absolute), a bare name, an identifier, a table; a
    * `relation` is a table with its shape (`relation`), for statements built from the sandbox's own schema.
    */
-  readonly kind: 'path' | 'directory' | 'name' | 'identifier' | 'text' | 'table' | 'relation';
+  readonly kind: 'path' | 'directory' | 'name' | 'identifier' | 'text' | 'table' | 'relation' | 'record';
   readonly value: string;
   /** With kind `relation`: the table's columns, key and sampled key values. */
   readonly relation?: HarvestedRelation;
+  /**
+   * With kind `record` (`value`: where it was found, a table or a file): one row or JSON object as it is
+   * stored, column or key → value, for arguments that name several of its values together (a relation to
+   * delete: `source`, `target`, `type`).
+   */
+  readonly record?: Readonly<Record<string, string | number>>;
 }
 
 /** A table of a database environment as the argument generator needs it to write SQL that meets real rows. */

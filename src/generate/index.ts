@@ -19,4 +19,8 @@ export {
   valuesIn,
   valuesInArguments,
 } from './seenValues.js';
-export type { SeenValue } from './seenValues.js';
+export type { FoundValue, SeenValue } from './seenValues.js';
+export { idsInProse, PROSE_LIMITS } from './idsInProse.js';
+export type { ProseId } from './idsInProse.js';
+export { toolIdNames } from './sourceNames.js';
+export { matchTemplate, valuesInUris } from './valuesInUris.js';

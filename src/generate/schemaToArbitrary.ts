@@ -9,6 +9,7 @@ import { mergeSchemas } from './mergeSchemas.js';
 import { multipleOfArbitrary } from './multipleOfArbitrary.js';
 import { integerArbitrary, numberArbitrary } from './numberArbitrary.js';
 import { objectArbitrary } from './objectArbitrary.js';
+import { storedRecordArbitrary } from './recordFit.js';
 import type { SchemaBuilder } from './schemaBuilder.js';
 import { APPLICATORS, isSchemaType, needsFilter, typesImpliedByKeywords } from './schemaKeywords.js';
 import type { SchemaType } from './schemaKeywords.js';
@@ -62,10 +63,13 @@ export function schemaToArbitrary(schema: unknown, context: GenerationContext): 
     const inner = deref(target.schema, { ...target.location, tokens: at.tokens });
     return { schema: mergeSchemas(inner.schema, without(branch, ['$ref'])), location: inner.location };
   };
+  // Stored rows and documents are drawn on whole (see `storedRecordArbitrary`), never as single values.
+  const records = context.harvested.filter((entry) => entry.kind === 'record');
+  const harvested = context.harvested.filter((entry) => entry.kind !== 'record');
   // Column names of the sandbox's tables: keys of free-form objects (`data`, `conditions`) that name columns.
   const columns = [
     ...new Set(
-      context.harvested.flatMap((entry) =>
+      harvested.flatMap((entry) =>
         entry.kind === 'relation' && entry.relation ? entry.relation.columns.map((c) => c.name) : [],
       ),
     ),
@@ -140,7 +144,23 @@ export function schemaToArbitrary(schema: unknown, context: GenerationContext): 
     switch (type) {
       case 'object': {
         const object = objectArbitrary(subschema, at, build, columns);
-        if (context.live !== true || at.tokens.length === 0) return object;
+        if (at.tokens.length === 0) {
+          // The arguments may name a stored row together (a relation to delete), when one fits them; not
+          // those of a call that builds state (a create wants what is not stored yet). One in four: a whole row
+          // sent to an update (`rename_todo {id, title}`) changes nothing, and the rest must still try.
+          const stored =
+            context.building === true
+              ? undefined
+              : storedRecordArbitrary(subschema, records, object, (value) => accepts(value, subschema, at));
+          return stored === undefined
+            ? object
+            : fc.oneof(
+                { withCrossShrink: true },
+                { arbitrary: object, weight: 3 },
+                { arbitrary: stored, weight: 1 },
+              );
+        }
+        if (context.live !== true) return object;
         // A nested object may also be one the run already saw whole (a relation to delete, an item to update).
         const record = liveRecord(object, (value) => accepts(value, subschema, at));
         return fc.oneof(
@@ -155,7 +175,7 @@ export function schemaToArbitrary(schema: unknown, context: GenerationContext): 
         return stringArbitrary(
           subschema,
           at,
-          context.harvested,
+          harvested,
           (value) => accepts(value, subschema, at),
           context.live,
           context.tool,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { HarvestedValue } from '../../harness/index.js';
 import { propertyRole, worksOnDirectories } from './propertyRole.js';
-import { normalisedName, sourceNames } from './sourceNames.js';
+import { namesForProperty, normalisedName, sourceNames } from './sourceNames.js';
 
 /** Values kept from one run's arguments and responses, at most; the first seen are kept. */
 export const SEEN_VALUES_LIMIT = 200;
@@ -218,8 +218,9 @@ export function resolveLiveChoices<T>(
 
 /**
  * Whether a pooled value was seen under the name of the property to fill (`requestId` ← an answer's
- * `requestId`), in a call of another tool than the one being called: what a tool took or answered before
- * names nothing new for it (a delete would name what it already deleted, a create what it already made). Pure.
+ * `requestId`; an `id` of `complete_task` ← a `taskId`, see `namesForProperty`), in a call of another tool
+ * than the one being called: what a tool took or answered before names nothing new for it (a delete would
+ * name what it already deleted, a create what it already made). Pure.
  */
 function matchesProperty(
   entry: SeenValue,
@@ -227,7 +228,10 @@ function matchesProperty(
   caller: string | undefined,
 ): boolean {
   if (property === undefined) return false;
-  return (entry.sources ?? []).some((source) => source.names.includes(property) && source.tool !== caller);
+  const wanted = namesForProperty(property, caller);
+  return (entry.sources ?? []).some(
+    (source) => source.tool !== caller && source.names.some((name) => wanted.includes(name)),
+  );
 }
 
 function kindOf(propertyName: string | undefined): HarvestedValue['kind'] {

@@ -25,8 +25,34 @@ export function sourceNames(key: string | undefined, holder: string | undefined)
   return entity === '' || entity === own ? [own] : [own, `${entity}${own}`];
 }
 
+/**
+ * The names an id that a tool's answer shows without a key answers to: each word of the tool's name,
+ * singular, followed by `id` (`create_task` → `createid`, `taskid`; `addNote` → `addid`, `noteid`). Pure.
+ */
+export function toolIdNames(tool: string): string[] {
+  return [...new Set(wordsOfName(tool).map((word) => `${singular(word)}id`))];
+}
+
+/**
+ * The names a property of `caller` takes values from: its own, and for an identity key (`id`, `name`…) the
+ * same key after each word of the caller's name, singular (`complete_task`'s `id` also takes a `taskid`). Pure.
+ */
+export function namesForProperty(property: string, caller: string | undefined): string[] {
+  if (caller === undefined || !IDENTITY_KEYS.has(property)) return [property];
+  return [property, ...wordsOfName(caller).map((word) => `${singular(word)}${property}`)];
+}
+
+/** The lower-case words of a name in any case style: `completeTask`, `complete-task` → complete, task. */
+function wordsOfName(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 1 && !/^\d+$/.test(word));
+}
+
 /** `tasks` → `task`, `entities` → `entity`, `boxes` → `box`; a word that is not plural stays as it is. */
-function singular(word: string): string {
+export function singular(word: string): string {
   if (word.endsWith('ies') && word.length > 3) return `${word.slice(0, -3)}y`;
   if (/(?:ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
   if (word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);

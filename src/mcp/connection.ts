@@ -41,6 +41,8 @@ export interface McpConnection extends AsyncDisposable {
   listResources(): Promise<ResourceInfo[]>;
   /** Every resource template (`resources/templates/list`), bounded and failing like `listResources`. */
   listResourceTemplates(): Promise<ResourceTemplateInfo[]>;
+  /** Whether the server declared the `resources` capability (so `listResources` asks it). */
+  declaresResources?(): boolean;
   /**
    * Reads a resource; never throws. Its text contents, joined by newlines, are a `returned` outcome's `text`
    * (`isError` false); a binary content block is one line naming its type, size and digest. A JSON-RPC error
@@ -152,6 +154,7 @@ export async function connect(transport: Transport, options: ConnectOptions): Pr
       client.getServerCapabilities()?.resources === undefined
         ? []
         : listAllResourceTemplates(client, listLimits),
+    declaresResources: () => client.getServerCapabilities()?.resources !== undefined,
     readResource,
     ping,
     close,

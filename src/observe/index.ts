@@ -12,3 +12,4 @@ export type { ObserverMask } from './volatileMask.js';
 export { EMPTY_MASK, NO_MASK } from './volatileMask.js';
 export type { ObservedEnvironment } from './observeServer.js';
 export { OBSERVER_READ_SECONDS, observeServer } from './observeServer.js';
+export { ResourceListing } from './resourceListing.js';

@@ -31,6 +31,12 @@ export class ValueWatch {
   readonly #readSeconds: number;
   readonly #tried = new Set<string>();
   readonly #used: Observer[] = [];
+  /**
+   * Tools whose trial moved something: never tried again in this session. A tool that claims read-only but
+   * writes (`complete_task` marking a task done) would otherwise be tried on every new id, and act on each
+   * before any call of it is checked, so that its checked calls only ever meet what it already changed.
+   */
+  readonly #writers = new Set<string>();
 
   constructor(tools: readonly ToolInfo[], templates: readonly ResourceTemplateInfo[], readSeconds: number) {
     this.#tools = tools;
@@ -56,12 +62,14 @@ export class ValueWatch {
     const typed = fresh.flatMap((value) => (/^-?\d{1,15}$/.test(value) ? [value, Number(value)] : [value]));
     return valueObservers(this.#tools, this.#templates, typed, MAX_TRIED)
       .filter((observer) => !this.#tried.has(observerKey(observer)))
+      .filter((observer) => observer.kind !== 'tool' || !this.#writers.has(observer.name))
       .slice(0, room);
   }
 
   /**
    * Tries `candidates`: `around` runs the two reads of each between two snapshots of everything else and says
-   * whether anything moved; when something did, none of them is used (no single one is to blame for sure).
+   * whether anything moved; when something did, none of them is used (no single one is to blame for sure),
+   * and none of their tools is tried again.
    */
   async admit(
     connection: McpConnection,
@@ -90,7 +98,10 @@ export class ValueWatch {
         if (third !== texts[index]) texts[index] = undefined;
       }
     });
-    if (moved) return;
+    if (moved) {
+      for (const candidate of candidates) if (candidate.kind === 'tool') this.#writers.add(candidate.name);
+      return;
+    }
     candidates.forEach((candidate, index) => {
       if (texts[index] !== undefined) this.#used.push(candidate);
     });

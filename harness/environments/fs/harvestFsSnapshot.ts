@@ -1,6 +1,7 @@
 import type { HarvestedValue, Snapshot } from '../environment.js';
 import { FS_ENVIRONMENT, FS_PLACEHOLDER, asFsSnapshot, comparePaths } from './fsEntry.js';
 import { harvestJson } from './harvestJson.js';
+import { harvestJsonRecords } from './harvestJsonRecords.js';
 import { harvestText } from './harvestText.js';
 import type { FileBytes } from '../sqlite/index.js';
 import { harvestSqliteDatabase, readSqliteDatabase } from '../sqlite/index.js';
@@ -62,8 +63,13 @@ export function harvestFsSnapshot(snapshot: Snapshot): HarvestedValue[] {
   const prose = texts.filter(({ text }) => !OPENS_JSON.test(text)).slice(0, HARVEST_TEXT_FILE_LIMIT);
   const fromText = prose.flatMap(({ text }) => harvestText(text));
   for (const value of fromText.slice(0, HARVEST_TEXT_VALUE_LIMIT)) add(value.kind, value.value);
-  // Kept whole: a `relation` carries its table's shape for the SQL generator.
-  for (const value of sqliteValues(snapshot)) values.set(`${value.kind}\0${value.value}`, value);
+  // Kept whole: a `relation` carries its table's shape for the SQL generator, a `record` its row.
+  const whole = (value: HarvestedValue) => {
+    const key = `${value.kind}\0${value.value}`;
+    values.set(value.record === undefined ? key : `${key}\0${JSON.stringify(value.record)}`, value);
+  };
+  for (const { path, text } of json) for (const value of harvestJsonRecords(path, text)) whole(value);
+  for (const value of sqliteValues(snapshot)) whole(value);
   return [...values.values()].sort((a, b) => comparePaths(a.kind, b.kind) || comparePaths(a.value, b.value));
 }
 

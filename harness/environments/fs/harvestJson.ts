@@ -72,7 +72,7 @@ export function harvestJson(path: string, text: string): HarvestedValue[] {
  * Visits every value in document order with the name of the property it sits under (array elements inherit
  * their array's) and, for arrays, the array itself; stops when `visit` returns `true`.
  */
-function walk(
+export function walk(
   value: JsonValue,
   field: string | undefined,
   visit: (value: JsonValue, field: string | undefined, array: readonly JsonValue[] | undefined) => boolean,

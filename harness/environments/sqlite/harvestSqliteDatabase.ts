@@ -11,16 +11,32 @@ const SAMPLE_TABLES = 50;
 const SAMPLE_ROWS = 20;
 /** Text values longer than this are not offered as names. */
 const SHORT_TEXT = 40;
+/** Longest text column kept in a `record`: longer ones are prose, never part of what names a row. */
+const RECORD_TEXT = 200;
+/** Rows offered whole (kind `record`) from one database, at most. */
+const SAMPLE_RECORDS = 100;
+
+/** A row's text and number columns, as a `record` offers them. */
+function scalarsOf(row: Readonly<Record<string, unknown>>): Record<string, string | number> {
+  const scalars: Record<string, string | number> = {};
+  for (const [column, value] of Object.entries(row)) {
+    if ((typeof value === 'string' && value.length <= RECORD_TEXT) || typeof value === 'number') {
+      scalars[column] = value;
+    }
+  }
+  return scalars;
+}
 
 /**
  * Values of a database worth offering to generated arguments, as pg offers them: table names, the values of
  * key and unique columns (primary key, rowid alias, UNIQUE columns and single-column unique indexes) as
- * identifiers, short text values as names, and each table as a `relation` (columns, key, sampled key values)
- * for SQL built from the database's own schema; from the first SAMPLE_ROWS rows of the first SAMPLE_TABLES
+ * identifiers, short text values as names, each table as a `relation` (columns, key, sampled key values)
+ * for SQL built from the database's own schema, and the first SAMPLE_RECORDS rows whole as `record`s; from the first SAMPLE_ROWS rows of the first SAMPLE_TABLES
  * ordinary tables. Pure; a table that cannot be read is skipped.
  */
 export function harvestSqliteDatabase(database: SqliteDatabase): HarvestedValue[] {
   const values: HarvestedValue[] = [];
+  let records = 0;
   const tables = [...database.schema.tables.values()]
     .filter((table) => table.role === 'data' && !/^sqlite_/i.test(table.name) && table.rootPage > 0)
     .slice(0, SAMPLE_TABLES);
@@ -41,6 +57,10 @@ export function harvestSqliteDatabase(database: SqliteDatabase): HarvestedValue[
     }
     if (table.shape !== undefined) values.push(relationOf(table.name, table.shape, rows));
     for (const { row } of rows) {
+      if (records < SAMPLE_RECORDS) {
+        records++;
+        values.push({ kind: 'record', value: table.name, record: scalarsOf(row) });
+      }
       for (const [column, value] of Object.entries(row)) {
         if (
           identifying.has(column.toLowerCase()) &&

@@ -15,7 +15,8 @@ export function suppliersOf(args: unknown, seen: readonly SeenValue[], caller: s
   const firstTool = new Map<string, string>();
   for (const entry of seen) {
     const tool = entry.sources?.[0]?.tool;
-    if (tool !== undefined && !firstTool.has(entry.value)) firstTool.set(entry.value, tool);
+    // `''`: a value the server showed before any call (a resource listed at the start), made by no tool.
+    if (tool !== undefined && tool !== '' && !firstTool.has(entry.value)) firstTool.set(entry.value, tool);
   }
   const suppliers: string[] = [];
   for (const value of stringsIn(args)) {

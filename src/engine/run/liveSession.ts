@@ -8,7 +8,9 @@ import {
   resolveLiveChoices,
   SEEN_VALUES_LIMIT,
   valuesInArguments,
+  valuesInUris,
 } from '../../generate/index.js';
+import { ResourceListing } from '../../observe/index.js';
 import { completed, describeFailure, succeeded } from '../../model/callOutcome.js';
 import type { CallOutcome } from '../../model/callOutcome.js';
 import { suppliersOf } from './dataFlow.js';
@@ -34,7 +36,12 @@ import type {
 } from './runTypes.js';
 
 import type { RunSession } from '../session/session.js';
-import { leavesOfOutcome, parsedOutcome, valuesInOutcome } from './valuesInOutcome.js';
+import {
+  leavesOfOutcome,
+  observableValuesInOutcome,
+  parsedOutcome,
+  valuesInOutcome,
+} from './valuesInOutcome.js';
 
 /**
  * A session in use: one server process and sandbox running run after run. It keeps the state just before the
@@ -48,6 +55,8 @@ export class LiveSession {
   #suppliers: string[] = [];
   readonly #records: unknown[] = [];
   readonly #history: MadeCall[] = [];
+  readonly #listing = new ResourceListing();
+  #listed = false;
 
   constructor(readonly session: RunSession) {
     this.#before = session.baseline;
@@ -77,6 +86,8 @@ export class LiveSession {
     const session = this.session;
     const steps: PreambleStep[] = [];
     this.#suppliers = [];
+    if (!this.#listed) await this.#listResources('');
+    this.#listed = true;
     for (const planned of preamble) {
       resolvers?.push(this.#resolver());
       const args = this.#resolve(planned);
@@ -110,7 +121,7 @@ export class LiveSession {
         outcome: succeeded(outcome) ? 'returned' : describeFailure(outcome),
         changes,
       });
-      await this.#took(planned.tool, args, outcome, succeeded(outcome));
+      await this.#took(planned.tool, args, outcome, succeeded(outcome), changes.length > 0);
       if (!session.alive()) {
         return {
           steps,
@@ -157,7 +168,8 @@ export class LiveSession {
     const answered = observation.call2?.outcome ?? observation.call1.outcome;
     // A create whose second call fails ("already exists") still made what its arguments name.
     const made = succeeded(observation.call1.outcome) || succeeded(answered);
-    await this.#took(target.tool, args, answered, made);
+    const changed = [observation.call1, observation.call2].some((call) => (call?.changes.length ?? 0) > 0);
+    await this.#took(target.tool, args, answered, made, changed);
     return {
       steps,
       observation,
@@ -207,15 +219,35 @@ export class LiveSession {
     args: Readonly<Record<string, unknown>>,
     outcome: CallOutcome,
     argsNameSomething: boolean,
+    changed: boolean,
   ): Promise<void> {
-    const answered = valuesInOutcome(outcome);
+    const answered = valuesInOutcome(outcome, tool);
     if (succeeded(outcome) || argsNameSomething) {
       for (const supplier of suppliersOf(args, this.#seen, tool)) {
         if (!this.#suppliers.includes(supplier)) this.#suppliers.push(supplier);
       }
     }
     this.#learn(tool, args, outcome, answered, argsNameSomething);
-    await this.#watch(answered);
+    await this.#watch(observableValuesInOutcome(outcome));
+    if (changed) await this.#listResources(tool);
+  }
+
+  /**
+   * Lists the server's resources again (see `ResourceListing`) and pools the values in the uris that appeared
+   * (`valuesInUris`), as shown by `tool` (the call that changed state just before; `''` before any call).
+   * When the server was asked, the state just before the next call is snapshotted again: the listing is no
+   * call's.
+   */
+  async #listResources(tool: string): Promise<void> {
+    const listed = await this.#listing.list(this.session.connection);
+    if (listed === undefined) return;
+    const placeholders = this.session.placeholders;
+    const values = valuesInUris(listed.appeared, listed.templates).map((entry) => ({
+      ...entry,
+      value: withPlaceholders(entry.value, placeholders),
+    }));
+    this.#seen = extendSeenValues(this.#seen, seenFrom(values, tool, 'answer'));
+    this.#before = await this.session.sandbox.snapshot();
   }
 
   #learn(

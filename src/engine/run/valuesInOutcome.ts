@@ -1,5 +1,5 @@
-import type { HarvestedValue } from '../../../harness/index.js';
-import { valuesIn } from '../../generate/index.js';
+import type { FoundValue } from '../../generate/index.js';
+import { idsInProse, PROSE_LIMITS, toolIdNames, valuesIn } from '../../generate/index.js';
 import type { CallOutcome } from '../../model/callOutcome.js';
 import { succeeded } from '../../model/callOutcome.js';
 
@@ -33,36 +33,84 @@ function parse(outcome: CallOutcome): unknown[] {
   ];
 }
 
-/** A UUID written in prose (`Task \`5f0c…\` created`): an id whatever surrounds it. */
-const UUID = /(?<![0-9a-f-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f-])/gi;
+/** Prose tokens taken from the sentences inside a JSON answer: only those that look like ids on their own. */
+const MIN_SCORE_IN_JSON = 60;
 
-/** The distinct UUIDs in `text`, in order. Pure. */
-function uuidsIn(text: string): string[] {
-  return [...new Set(text.match(UUID) ?? [])];
+/** Sentences of a JSON answer read for ids at most (its string leaves with a space in them). */
+const SENTENCES_READ = 64;
+
+/**
+ * The id-like tokens a successful call's answer shows in prose (see `idsInProse`): in its whole text when
+ * that is not JSON, else in the sentences among its string leaves (`{"message":"Task k9x2 created"}`), only
+ * those that look like ids by shape there. Each answers to the names `idsInProse` gives it and, for an id,
+ * to the words of `tool`'s name followed by `id` (`create_task` → `taskid`, see `toolIdNames`). Pure.
+ */
+function proseValues(outcome: CallOutcome, tool: string | undefined): FoundValue[] {
+  if (outcome.status !== 'returned') return [];
+  const parsed = parsedOutcome(outcome);
+  const tokens =
+    parsed.length === 0
+      ? idsInProse(outcome.text)
+      : parsed
+          .flatMap(leaves)
+          .filter((leaf) => /\s/.test(leaf))
+          .slice(0, SENTENCES_READ)
+          .flatMap((sentence) => idsInProse(sentence))
+          .filter((token) => token.score >= MIN_SCORE_IN_JSON)
+          .slice(0, PROSE_LIMITS.tokens);
+  const fromTool = tool === undefined ? [] : toolIdNames(tool);
+  return tokens.map(({ kind, value, names }) => {
+    const all = [...new Set([...names, ...(kind === 'identifier' ? fromTool : [])])];
+    return { kind, value, ...(all.length === 0 ? {} : { names: all }) };
+  });
 }
 
 /**
  * Values worth reusing in a successful call's answer: the string leaves of `parsedOutcome`; an answer that
- * is not JSON at all counts as one text value, and each UUID in it as an identifier (a server that answers in
- * Markdown still names what it made). Pure.
+ * is not JSON at all counts as one text value; and the ids it shows in prose, best first (`proseValues`: a
+ * server that answers in sentences or Markdown still names what it made). `tool`: the tool that answered.
+ * Pure.
  */
-export function valuesInOutcome(outcome: CallOutcome): HarvestedValue[] {
+export function valuesInOutcome(outcome: CallOutcome, tool?: string): FoundValue[] {
+  if (outcome.status !== 'returned' || !succeeded(outcome)) return [];
+  const parsed = parsedOutcome(outcome);
+  const prose = proseValues(outcome, tool);
+  if (parsed.length > 0) return [...parsed.flatMap((value) => valuesIn(value)), ...prose];
+  return [...prose, ...valuesIn(outcome.text.trim())];
+}
+
+/** A UUID written in prose (`Task \`5f0c…\` created`): an id whatever surrounds it. */
+const UUID = /(?<![0-9a-f-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f-])/gi;
+
+/**
+ * The values of a successful call's answer that value observers are filled with (`ValueWatch`): the string
+ * leaves of `parsedOutcome`, or the whole text and each UUID in it when none parses; not the other ids of its
+ * prose, which are offered to later calls only. A read filled with a token guessed from a sentence (`5` of
+ * "Resource 5") may meet a resource that moves on its own (server-everything's dynamic resources), and a
+ * value observer's change is blamed on the call it came around. Pure.
+ */
+export function observableValuesInOutcome(outcome: CallOutcome): FoundValue[] {
   if (outcome.status !== 'returned' || !succeeded(outcome)) return [];
   const parsed = parsedOutcome(outcome);
   if (parsed.length > 0) return parsed.flatMap((value) => valuesIn(value));
-  const ids = uuidsIn(outcome.text).map((value): HarvestedValue => ({ kind: 'identifier', value }));
+  const ids = [...new Set(outcome.text.match(UUID) ?? [])].map((value): FoundValue => ({
+    kind: 'identifier',
+    value,
+  }));
   return [...ids, ...valuesIn(outcome.text.trim())];
 }
 
 /**
  * Every leaf of a successful call's answer, as text: the strings and numbers of `parsedOutcome` (a server's
- * ids are often numbers), or its whole text and the UUIDs in it when none parses. What the call may have made
- * for later calls to name (`MadeCall.answered`). Pure.
+ * ids are often numbers), or its whole text and the ids it shows in prose when none parses. What the call
+ * may have made for later calls to name (`MadeCall.answered`). Pure.
  */
 export function leavesOfOutcome(outcome: CallOutcome): string[] {
   if (outcome.status !== 'returned' || !succeeded(outcome)) return [];
   const parsed = parsedOutcome(outcome);
-  return parsed.length > 0 ? parsed.flatMap(leaves) : [outcome.text.trim(), ...uuidsIn(outcome.text)];
+  return parsed.length > 0
+    ? parsed.flatMap(leaves)
+    : [outcome.text.trim(), ...idsInProse(outcome.text).map((token) => token.value)];
 }
 
 function leaves(value: unknown): string[] {

@@ -139,3 +139,25 @@ describe('live choices prefer values seen under the property’s own name', () =
     expect(task?.property).toBe('taskid');
   });
 });
+
+describe('an id property of a tool takes ids that tools about the same thing showed', () => {
+  const seen = (tool: string, value: string, names: string[]): SeenValue[] =>
+    seenFrom([{ kind: 'identifier', value, names }], tool, 'answer');
+  const pool = extendSeenValues(
+    [],
+    [
+      ...seen('add_task', 'k9x2', ['aufgabeid', 'addid', 'taskid']),
+      ...seen('save_note', 'n7q2', ['saveid', 'noteid']),
+    ],
+  );
+
+  it('fills complete_task’s `id` with the task id, delete_note’s `id` with the note id', () => {
+    expect(reachable('id', pool, 'complete_task')).toEqual(['k9x2']);
+    expect(reachable('id', pool, 'delete_note')).toEqual(['n7q2']);
+    expect(reachable('taskid', pool, 'complete')).toEqual(['k9x2']);
+  });
+
+  it('takes any id by kind when the caller names nothing the pool knows', () => {
+    expect(reachable('id', pool, 'purge')).toEqual(['k9x2', 'n7q2']);
+  });
+});

@@ -49,4 +49,19 @@ describe('ValueWatch', () => {
     expect(watch.used().map((observer) => observer.name)).toEqual(['get_note']);
     await connection.close();
   });
+
+  it('never tries again a tool whose trial moved something, so it cannot act on every new id first', async () => {
+    const { connection, tools } = await connectToDatedServer();
+    const watch = new ValueWatch(tools, [], 5);
+    const first = watch.candidates(['n1']);
+    expect(first.map((observer) => observer.name)).toEqual(['blame', 'get_note']);
+    await watch.admit(connection, first.slice(1), async (reads) => {
+      await reads();
+      return true;
+    });
+    expect(watch.used()).toEqual([]);
+    // get_note "wrote" during its trial: a new id offers only blame.
+    expect(watch.candidates(['n2']).map((observer) => observer.name)).toEqual(['blame']);
+    await connection.close();
+  });
 });

@@ -4,6 +4,24 @@ import { readSqliteDatabase } from '../../../../harness/environments/sqlite/sqli
 import { TestDatabase } from './sqliteFixture.js';
 
 describe('harvestSqliteDatabase', () => {
+  it('offers rows whole as records, for arguments that name several columns of one row together', () => {
+    using db = new TestDatabase(
+      'wal',
+      `create table relations (id integer primary key, source text, target text, relation_type text, note text);
+       insert into relations (source, target, relation_type, note) values ('ada', 'alan', 'mentors', '${'x'.repeat(300)}');`,
+    );
+    const records = harvestSqliteDatabase(readSqliteDatabase(db.files())).filter(
+      (value) => value.kind === 'record',
+    );
+    expect(records).toEqual([
+      {
+        kind: 'record',
+        value: 'relations',
+        record: { id: 1, source: 'ada', target: 'alan', relation_type: 'mentors' },
+      },
+    ]);
+  });
+
   it('offers table names, key and unique values as identifiers, short texts as names', () => {
     using db = new TestDatabase(
       'wal',
