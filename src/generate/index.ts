@@ -21,6 +21,5 @@ export {
 } from './seenValues.js';
 export type { FoundValue, SeenValue } from './seenValues.js';
 export { idsInProse, PROSE_LIMITS } from './idsInProse.js';
-export type { ProseId } from './idsInProse.js';
 export { toolIdNames } from './sourceNames.js';
-export { matchTemplate, valuesInUris } from './valuesInUris.js';
+export { valuesInUris } from './valuesInUris.js';

@@ -1,7 +1,7 @@
 import type { McpConnection } from '../mcp/index.js';
 
 /** Listings one session makes at most: each is a round trip, and the state is snapshotted again after it. */
-export const MAX_LISTINGS = 32;
+const MAX_LISTINGS = 32;
 
 /** What one listing showed: the uris not listed before, those gone since, and the server's templates. */
 export interface Listed {
