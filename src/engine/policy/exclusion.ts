@@ -4,8 +4,8 @@ import { changeKey } from '../../../harness/index.js';
 import { parseIgnorePattern } from './ignorePattern.js';
 
 /**
- * What hintproof leaves out of every verdict: entities that changed while nothing was called (ambient), and
- * entities matching the user's `--ignore` patterns. Nothing else.
+ * What hintproof leaves out of every verdict: entities that changed while nothing was called (ambient; for a
+ * text file compared by lines, the file), and entities matching the user's `--ignore` patterns. Nothing else.
  */
 export function exclusionOf(
   ambient: readonly Change[],
@@ -17,8 +17,28 @@ export function exclusionOf(
   const ambientFile = (change: Change): boolean =>
     isTree(change.environment) &&
     fsFilesOf(change.entity).some((file) => ambientKeys.has(changeKey({ ...change, entity: file })));
+  // A line of a text file (`app.log#[line 9]`) is ambient when any line of that file was: line numbers move
+  // (a log the server appends to in the background grows by a new line each time), so no line is a stable entity.
+  const ambientText = new Set(ambient.flatMap((change) => textFileKey(change) ?? []));
+  const ambientLine = (change: Change): boolean => {
+    const file = textFileKey(change);
+    return file !== undefined && ambientText.has(file);
+  };
   return (change) =>
-    ambientKeys.has(changeKey(change)) || ambientFile(change) || matchers.some((matches) => matches(change));
+    ambientKeys.has(changeKey(change)) ||
+    ambientFile(change) ||
+    ambientLine(change) ||
+    matchers.some((matches) => matches(change));
+}
+
+/** A line entity of a text file (`notes.md#[line 7]`, see the fs environment's `diffTextFile`). */
+const LINE_ENTITY = /^(.+)#\[line \d+\]$/s;
+
+/** The key of the text file a line change lies in; `undefined` for any other change. */
+function textFileKey(change: Pick<Change, 'environment' | 'entity'>): string | undefined {
+  if (!isTree(change.environment)) return undefined;
+  const file = LINE_ENTITY.exec(change.entity)?.[1];
+  return file === undefined ? undefined : changeKey({ ...change, entity: file });
 }
 
 /**

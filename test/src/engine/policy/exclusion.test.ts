@@ -29,6 +29,16 @@ describe('exclusionOf', () => {
     expect(isExcluded(change('modify', 'clock.json.bak#/now'))).toBe(false);
   });
 
+  it('excludes every line of a text file any line of which changed while nothing was called', () => {
+    // A log the server appends to in the background: its ambient line and a call's are different lines.
+    const isExcluded = exclusionOf([change('add', 'logs/app.log#[line 5]')], []);
+    expect(isExcluded(change('add', 'logs/app.log#[line 9]'))).toBe(true);
+    expect(isExcluded(change('modify', 'logs/app.log#[line 1]'))).toBe(true);
+    expect(isExcluded(change('add', 'logs/app.log.1#[line 1]'))).toBe(false);
+    expect(isExcluded(change('add', 'notes.md#[line 5]'))).toBe(false);
+    expect(isExcluded(change('add', 'logs/app.log#/line'))).toBe(false);
+  });
+
   it('excludes nothing by default', () => {
     const isExcluded = exclusionOf([], []);
     for (const entity of ['.access.log', 'a.tmp', '.git/index', 'node_modules/x']) {
