@@ -19,9 +19,13 @@ for (const line of verdictLines) console.log(`  ${line}`);
 const scenarios = loadScenarios().length;
 const matched = lines.filter((line) => line.startsWith('✓ ')).length;
 const seconds = Math.round(run.seconds * 100) / 100;
+// "Reach: N of M tools met existing state in at least one command (P%)."
+const reachLine = lines.find((line) => line.startsWith('Reach: '));
+if (reachLine !== undefined) console.log(`  ${reachLine}`);
+const [met, tools] = (/^Reach: (\d+) of (\d+) /.exec(reachLine ?? '') ?? []).slice(1).map(Number);
 console.log(`demo: ${scenarios} scenarios, exit ${run.status ?? run.signal}`);
 const result = {
-  demo: { seconds, scenarios, matched, exit: run.status },
+  demo: { seconds, scenarios, matched, exit: run.status, reach: { tools, met } },
   goals: [
     report(goal('npm run demo (scripts/demo.js)', seconds, { unit: 's', max: 60 })),
     report(goal('demo: scenarios matching expected.json', matched, { min: scenarios })),

@@ -33,19 +33,23 @@ async function runScenario(scenario) {
   lines.push(Buffer.concat(output).toString('utf8').replace(/\n$/, ''));
   if (status === 2 || status === null) {
     lines.push(`\nhintproof could not run the ${scenario.name} scenario (exit ${status}).`);
-    return { text: lines.join('\n'), ok: false };
+    return { text: lines.join('\n'), ok: false, reach: { tools: 0, met: 0 } };
   }
   const report = JSON.parse(readFileSync(json, 'utf8'));
+  const reach = {
+    tools: report.tools.length,
+    met: report.tools.filter((tool) => (tool.calls.metExisting ?? 0) > 0).length,
+  };
   const mismatches = compareVerdicts(scenario, report);
   if (!egressObserved(report))
     lines.push('\n(openWorldHint not compared: this run was not isolated, so egress was not observed.)');
   if (mismatches.length === 0) {
     lines.push(`\n✓ ${scenario.name}: every verdict matches expected.json (hintproof exited ${status}).`);
-    return { text: lines.join('\n'), ok: true };
+    return { text: lines.join('\n'), ok: true, reach };
   }
   lines.push(`\n✗ ${scenario.name}: ${mismatches.length} verdict(s) differ from expected.json:`);
   for (const line of mismatches) lines.push(`  ${line}`);
-  return { text: lines.join('\n'), ok: false };
+  return { text: lines.join('\n'), ok: false, reach };
 }
 
 let failed = 0;
@@ -70,6 +74,11 @@ try {
     }
   };
   await Promise.all(Array.from({ length: Math.min(jobs, scenarios.length) }, worker));
+  // Reach: how many tools were exercised against state that existed before the command (issue 33).
+  const tools = results.reduce((sum, result) => sum + result.reach.tools, 0);
+  const met = results.reduce((sum, result) => sum + result.reach.met, 0);
+  const share = tools === 0 ? 0 : Math.round((100 * met) / tools);
+  console.log(`\nReach: ${met} of ${tools} tools met existing state in at least one command (${share}%).`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
