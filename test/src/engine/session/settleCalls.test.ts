@@ -7,7 +7,7 @@ import { SettleLog } from '../../../../src/engine/session/settleLog.js';
 
 /**
  * A server of one thread whose state after each call is scripted by the ms since the call answered: `idle`,
- * `busy`, or a wait `{ due }` whose time-out (a duration, as libuv's) is `due` ms after the answer.
+ * `busy`, or a wait `{ due }` whose time-out (a duration, as libuv's, from the answer) is `due` ms after it.
  */
 function scripted(afterCall: (ms: number, calls: number) => 'idle' | 'busy' | { due: number; tag?: string }) {
   let answeredAt: number | undefined;
@@ -18,12 +18,13 @@ function scripted(afterCall: (ms: number, calls: number) => 'idle' | 'busy' | { 
     const state = afterCall(ms, calls);
     if (state === 'idle') return [{ thread: '1/1', line: 'idle', work: { state: 'idle' } }];
     if (state === 'busy') return [{ thread: '1/1', line: 'running', work: { state: 'busy' } }];
-    const left = Math.max(0, state.due - ms);
+    // The thread went back to its wait when the call answered, and the scheduler dates that to the ms (as
+    // /proc/<tid>/sched does): the timer is known exactly, however late it is read on a loaded machine.
     return [
       {
         thread: '1/1',
         line: `281 wait ${state.tag ?? state.due}`,
-        work: { state: 'timer', timeoutMs: left },
+        work: { state: 'timer', timeoutMs: state.due, startedAt: answeredAt },
       },
     ];
   };
@@ -78,11 +79,12 @@ describe('settlingCalls', () => {
     const server = scripted((ms, calls) => {
       first ??= performance.now() - ms;
       const due = 250 - (performance.now() - ms - first);
-      return due + ms < 0 ? 'idle' : { due: due + ms, tag: `rhythm after call ${calls}` };
+      // Due `due` ms after this call's answer, when the thread went back to wait for it.
+      return due < ms ? 'idle' : { due, tag: `rhythm after call ${calls}` };
     });
-    await timed(settlingCalls(server.connection, server.threads, new SettleLog(10))); // sets it
     const log = new SettleLog(3000);
     const connection = settlingCalls(server.connection, server.threads, log);
+    await server.connection.callTool('t', {}, 5); // sets it, unsettled, while the connection watches
     expect(await timed(connection), 'not learned: not waited past').toBeLessThan(60);
     log.trailed(1000);
     expect(await timed(connection), 'learned: waited past').toBeGreaterThan(150);
