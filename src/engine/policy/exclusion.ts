@@ -5,7 +5,8 @@ import { parseIgnorePattern } from './ignorePattern.js';
 
 /**
  * What hintproof leaves out of every verdict: entities that changed while nothing was called (ambient; for a
- * text file compared by lines, the file), and entities matching the user's `--ignore` patterns. Nothing else.
+ * text file compared by lines, any of its lines and the file as a whole), and entities matching the user's
+ * `--ignore` patterns. Nothing else.
  */
 export function exclusionOf(
   ambient: readonly Change[],
@@ -20,8 +21,9 @@ export function exclusionOf(
   // A line of a text file (`app.log#[line 9]`) is ambient when any line of that file was: line numbers move
   // (a log the server appends to in the background grows by a new line each time), so no line is a stable entity.
   const ambientText = new Set(ambient.flatMap((change) => textFileKey(change) ?? []));
+  // So is the whole file: one read mid-write (truncated, or torn) is compared as bytes, not by lines.
   const ambientLine = (change: Change): boolean => {
-    const file = textFileKey(change);
+    const file = textFileKey(change) ?? (isTree(change.environment) ? changeKey(change) : undefined);
     return file !== undefined && ambientText.has(file);
   };
   return (change) =>

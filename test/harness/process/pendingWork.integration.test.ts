@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { ThreadWork } from '../../../harness/process/pendingWork.js';
@@ -13,6 +14,21 @@ async function started(command: string, args: string[]) {
   return { pid: child.pid ?? 0, child, [Symbol.dispose]: () => child.kill('SIGKILL') };
 }
 
+/** The CPU this thread last ran on (field 39 of its stat, counted after the command name). */
+function ownCpu(): number {
+  const stat = readFileSync('/proc/thread-self/stat', 'latin1');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[36]);
+}
+
+/** Holds this thread on the CPU it is on until disposed (then gives it back every CPU it had). */
+function pinnedToOneCpu(): Disposable & { readonly cpu: number } {
+  const tid = readFileSync('/proc/thread-self/stat', 'latin1').split(' ')[0]!;
+  const mask = /: ([0-9a-f]+)\s*$/.exec(execFileSync('taskset', ['-p', tid], { encoding: 'utf8' }))![1]!;
+  const cpu = ownCpu();
+  execFileSync('taskset', ['-p', '-c', String(cpu), tid], { stdio: 'ignore' });
+  return { cpu, [Symbol.dispose]: () => execFileSync('taskset', ['-p', mask, tid], { stdio: 'ignore' }) };
+}
+
 /** The time-outs a reading shows, in ms from now (deadlines) or as given (durations). */
 function timeouts(work: readonly ThreadWork[]): number[] {
   return work.flatMap(({ work: state }) => {
@@ -25,11 +41,13 @@ describe.runIf(waitKinds(process.arch) !== undefined)('ThreadReader', () => {
   it('shows an idle node server as idle, and the timer a call set as due when it was set for', async () => {
     const script =
       "process.stdout.write('ready\\n'); process.stdin.on('data', () => setTimeout(() => {}, 1500));";
-    // The scheduler's clock is kept per CPU and can lag on a loaded machine (the reader's caller keeps a start
-    // only where its own reads agree): dated to the ms in one of three tries.
+    // The scheduler's task clock is kept per CPU and the reader dates a wait only on a CPU where it measured that
+    // clock itself: this thread and the server are held on one CPU. The clock can still lag on a loaded machine
+    // (the reader's caller keeps a start only where its own reads agree): dated to the ms in one of three tries.
+    using pinned = pinnedToOneCpu();
     const starts: string[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {
-      using server = await started(process.execPath, ['-e', script]);
+      using server = await started('taskset', ['-c', String(pinned.cpu), process.execPath, '-e', script]);
       using reader = new ThreadReader();
       const idle = reader.read([server.pid]) ?? [];
       expect(idle.length, 'every thread of the process').toBeGreaterThan(1);

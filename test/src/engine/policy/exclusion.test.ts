@@ -37,6 +37,9 @@ describe('exclusionOf', () => {
     expect(isExcluded(change('add', 'logs/app.log.1#[line 1]'))).toBe(false);
     expect(isExcluded(change('add', 'notes.md#[line 5]'))).toBe(false);
     expect(isExcluded(change('add', 'logs/app.log#/line'))).toBe(false);
+    // The file as a whole: read mid-write (truncated or torn), a snapshot compares it as bytes.
+    expect(isExcluded(change('modify', 'logs/app.log'))).toBe(true);
+    expect(isExcluded(change('modify', 'logs/app.log.1'))).toBe(false);
   });
 
   it('excludes nothing by default', () => {
