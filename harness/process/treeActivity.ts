@@ -116,7 +116,15 @@ export class TreeActivity implements Disposable {
 }
 
 /** A field of /proc/<pid>/io; NaN when absent (no two readings then compare equal). */
-function counter(io: string, name: string): number {
-  const match = new RegExp(`^${name}:\\s*(\\d+)`, 'm').exec(io);
+function counter(io: string, name: keyof typeof COUNTERS): number {
+  const match = COUNTERS[name].exec(io);
   return match === null ? Number.NaN : Number(match[1]);
 }
+
+/** The /proc/<pid>/io fields read, each made into its pattern once (a settle reads them per process per poll). */
+const COUNTERS = {
+  syscr: /^syscr:\s*(\d+)/m,
+  syscw: /^syscw:\s*(\d+)/m,
+  rchar: /^rchar:\s*(\d+)/m,
+  wchar: /^wchar:\s*(\d+)/m,
+} as const;

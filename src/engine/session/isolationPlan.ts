@@ -83,13 +83,28 @@ function preferred(env: Readonly<Record<string, string | undefined>>): 'bubblewr
 }
 
 function diskLimit(env: Readonly<Record<string, string | undefined>>): DiskLimit {
-  const value = env.HINTPROOF_DISK_LIMIT_MB;
-  if (value === undefined || value === '') return DEFAULT_DISK_LIMIT;
-  const megabytes = Number(value);
-  if (!Number.isFinite(megabytes) || megabytes <= 0) {
+  const megabytes = positive(env, 'HINTPROOF_DISK_LIMIT_MB', 'MiB', '2048');
+  const files = positive(env, 'HINTPROOF_DISK_LIMIT_FILES', 'files and directories', '500000');
+  return {
+    bytes: megabytes === undefined ? DEFAULT_DISK_LIMIT.bytes : Math.round(megabytes * 1024 ** 2),
+    entries: files === undefined ? DEFAULT_DISK_LIMIT.entries : Math.ceil(files),
+  };
+}
+
+/** A positive number set in `env[name]`; `undefined` when unset. */
+function positive(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  unit: string,
+  example: string,
+): number | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) {
     throw new SetupError(
-      `HINTPROOF_DISK_LIMIT_MB must be a positive number of MiB (received "${value}"), e.g. HINTPROOF_DISK_LIMIT_MB=2048.`,
+      `${name} must be a positive number of ${unit} (received "${value}"), e.g. ${name}=${example}.`,
     );
   }
-  return { ...DEFAULT_DISK_LIMIT, bytes: Math.round(megabytes * 1024 ** 2) };
+  return number;
 }

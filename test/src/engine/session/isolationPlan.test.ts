@@ -31,9 +31,15 @@ describe('isolationPlan', () => {
     },
   );
 
-  it('HINTPROOF_DISK_LIMIT_MB sets the disk limit; bad values are set-up errors that say what was received', () => {
+  it('HINTPROOF_DISK_LIMIT_MB and _FILES set the disk limit; bad values are set-up errors that say what was received', () => {
     const plan = isolationPlan(spawned, { HINTPROOF_DISK_LIMIT_MB: '300' });
-    if (plan.isolation !== 'none') expect(plan.spawn?.disk.bytes).toBe(300 * 1024 ** 2);
+    if (plan.isolation !== 'none')
+      expect(plan.spawn?.disk).toEqual({ bytes: 300 * 1024 ** 2, entries: 100_000 });
+    const files = isolationPlan(spawned, { HINTPROOF_DISK_LIMIT_FILES: '2500' });
+    if (files.isolation !== 'none') expect(files.spawn?.disk).toEqual({ bytes: 1024 ** 3, entries: 2500 });
+    expect(() => isolationPlan(spawned, { HINTPROOF_DISK_LIMIT_FILES: '-3' })).toThrow(
+      /HINTPROOF_DISK_LIMIT_FILES must be a positive number of files and directories \(received "-3"\)/,
+    );
     expect(() => isolationPlan(spawned, { HINTPROOF_DISK_LIMIT_MB: 'lots' })).toThrow(SetupError);
     expect(() => isolationPlan(spawned, { HINTPROOF_DISK_LIMIT_MB: 'lots' })).toThrow(/received "lots"/);
     expect(() => isolationPlan(spawned, { HINTPROOF_ISOLATION: 'docker' })).toThrow(
