@@ -13,6 +13,8 @@ export interface ToolInfo {
   readonly inputSchema: unknown;
   /** The annotations object as sent (possibly absent or partial). */
   readonly annotations: unknown;
+  /** Set when `execution.taskSupport` is `"required"`: the tool answers only task-augmented calls. */
+  readonly tasksOnly?: true;
 }
 
 const TOOLS: Listing<ToolInfo> = {
@@ -22,13 +24,16 @@ const TOOLS: Listing<ToolInfo> = {
     const result = ListToolsResultSchema.safeParse(raw);
     if (!result.success) return { problem: firstIssue(result.error.issues) };
     // The schemas and annotations as sent: zod's copy loses a property named `__proto__` (it assigns it).
-    const sent = (raw as { tools: ReadonlyArray<{ inputSchema: unknown; annotations?: unknown }> }).tools;
+    const sent = (
+      raw as { tools: ReadonlyArray<{ inputSchema: unknown; annotations?: unknown; execution?: unknown }> }
+    ).tools;
     return {
       items: result.data.tools.map((tool, index) => ({
         name: tool.name,
         ...(tool.description === undefined ? {} : { description: tool.description }),
         inputSchema: sent[index]?.inputSchema,
         annotations: sent[index]?.annotations,
+        ...(taskSupport(sent[index]?.execution) === 'required' ? { tasksOnly: true as const } : {}),
       })),
       nextCursor: result.data.nextCursor,
     };
@@ -41,4 +46,11 @@ const TOOLS: Listing<ToolInfo> = {
  */
 export function listAllTools(client: Client, limits: ListLimits): Promise<ToolInfo[]> {
   return listAllPages(client, TOOLS, limits);
+}
+
+/** `execution.taskSupport` as sent (2025-11-25: "forbidden", "optional" or "required"); else undefined. */
+function taskSupport(execution: unknown): unknown {
+  return typeof execution === 'object' && execution !== null
+    ? (execution as { taskSupport?: unknown }).taskSupport
+    : undefined;
 }

@@ -85,6 +85,7 @@ export class RoundGenerators {
   private generation(of: ToolInfo, live: boolean, building: boolean): ToolArguments {
     const key = `${of.name}\0${String(live)}\0${String(building)}`;
     let generation = this.#made.get(key);
+    if (generation === undefined && of.tasksOnly === true) generation = { ok: false, reason: TASKS_ONLY };
     if (generation === undefined) {
       generation = argumentsFor(of, this.source.harvested, {
         resolve: (args) => substituteDeep(args, this.source.probePlaceholders),
@@ -96,3 +97,8 @@ export class RoundGenerators {
     return generation;
   }
 }
+
+/** Why a tool that answers only task-augmented calls is not called. */
+const TASKS_ONLY =
+  'not called: the tool requires task-augmented calls (execution.taskSupport "required", MCP tasks), which ' +
+  'hintproof does not make yet';

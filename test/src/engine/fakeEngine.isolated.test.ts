@@ -295,6 +295,31 @@ describe('a fake server checked by the whole engine', () => {
     );
   });
 
+  it('never calls a tool that answers only task-augmented calls: every hint inconclusive, saying why', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        anyAnnotations,
+        alwaysChanges,
+        seedState,
+        checkSeed,
+        async (hints, effect, state, seed) => {
+          const liar = { ...writer('tasks_only', { ...hints, readOnlyHint: true }, effect), tasksOnly: true };
+          const check = await checkFake(
+            { seed: state, tools: [reader('get', { readOnlyHint: true }), liar] },
+            { seed },
+          );
+          const report = reportOf(check, 'tasks_only');
+          expect(report.calls.total).toBe(0);
+          for (const verdict of Object.values(report.verdicts)) {
+            expect(['inconclusive', 'not-applicable']).toContain(verdict.status);
+            if (verdict.status === 'inconclusive') expect(verdict.reason).toMatch(/task-augmented calls/);
+          }
+        },
+      ),
+      RUNS,
+    );
+  });
+
   it('checks the changes of a call that fails: a failing write contradicts readOnlyHint: true', async () => {
     await fc.assert(
       fc.asyncProperty(

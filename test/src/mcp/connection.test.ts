@@ -22,6 +22,8 @@ async function connectToPagedServer(capture: { clientCapabilities?: unknown } = 
         name,
         inputSchema: { type: 'object' as const },
         ...(name === 'a' ? { annotations: { readOnlyHint: true } } : {}),
+        ...(name === 'b' ? { execution: { taskSupport: 'optional' } } : {}),
+        ...(name === 'c' ? { execution: { taskSupport: 'required' } } : {}),
       })),
       ...(page + 1 < pages.length ? { nextCursor: String(page + 1) } : {}),
     };
@@ -53,7 +55,7 @@ async function connectToPagedServer(capture: { clientCapabilities?: unknown } = 
 }
 
 describe('connect (in-memory transport)', () => {
-  it('initialises, advertises no roots, and lists every page of tools', async () => {
+  it('initialises, advertises no roots, and lists every page of tools, marking tasks-only ones', async () => {
     const capture: { clientCapabilities?: unknown } = {};
     const { connection } = await connectToPagedServer(capture);
     expect(connection.server).toEqual({ name: 'paged', version: '2.0.0' });
@@ -62,6 +64,8 @@ describe('connect (in-memory transport)', () => {
     expect(tools.map((tool) => tool.name)).toEqual(['a', 'b', 'c', 'd']);
     expect(tools[0]?.annotations).toEqual({ readOnlyHint: true });
     expect(tools[1]?.annotations).toBeUndefined();
+    // A tool that answers only task-augmented calls is marked so; one that merely allows them is not.
+    expect(tools.map((tool) => tool.tasksOnly)).toEqual([undefined, undefined, true, undefined]);
     await connection.close();
   });
 

@@ -32,6 +32,8 @@ export interface FakeTool {
   /** Default: `{ name: string }` (an entity of the state). */
   readonly inputSchema?: Readonly<Record<string, unknown>>;
   readonly handler: (args: Readonly<Record<string, unknown>>, call: FakeCall) => FakeAnswer;
+  /** Answers only task-augmented calls (`execution.taskSupport: "required"`). */
+  readonly tasksOnly?: boolean;
   /** How long each call takes before it answers (`node:timers/promises`' time: virtual in the tests). */
   readonly durationMs?: number;
 }

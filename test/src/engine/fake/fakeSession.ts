@@ -48,6 +48,7 @@ async function startFakeSession(
     ...(tool.description === undefined ? {} : { description: tool.description }),
     inputSchema: tool.inputSchema ?? NAME_SCHEMA,
     annotations: tool.annotations,
+    ...(tool.tasksOnly === true ? { tasksOnly: true as const } : {}),
   }));
   const callTool = async (
     name: string,
