@@ -28,6 +28,11 @@ export interface Change {
    * that the server's state as a whole is observed (a check that saw nothing else is still blind).
    */
   readonly partial?: boolean;
+  /**
+   * The file a record, line or row lies in, when that file was there before and after (its content compared by
+   * meaning): a record added to it was added to something that existed, which the call read or rewrote.
+   */
+  readonly within?: string;
 }
 
 /** The qualified name used by `--ignore` patterns and in reports: `fs:notes/a.md`. */

@@ -140,7 +140,7 @@ function compareEntries(path: string, a: FsEntry, b: FsEntry, byRecords: boolean
       : appended && parts.length === 1
         ? [at('append', parts.join('; '))]
         : [at('modify', (appended ? 'appended ' : '') + parts.join('; '))];
-  return [...(records ?? []), ...own];
+  return [...(records ?? []).map((change) => ({ ...change, within: path })), ...own];
 }
 
 function sameContent(a: FsEntry, b: FsEntry): boolean {

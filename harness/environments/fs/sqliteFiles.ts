@@ -71,7 +71,7 @@ export function diffSqliteFiles(old: Entries, now: Entries, prefix: string): Str
       continue;
     }
     for (const file of [path, ...companions]) handled.add(file);
-    changes.push(...diffed);
+    changes.push(...diffed.map((change) => ({ ...change, within: path })));
   }
   return { changes, handled, notUnderstood };
 }

@@ -136,7 +136,8 @@ export function unexercised(tally: ToolTally): string[] {
 
 /**
  * Whether a command met existing state: its first call succeeded, and its arguments named what existed
- * (`namesExisting`) or its calls appended to, modified or deleted something seen as a whole.
+ * (`namesExisting`) or its calls appended to, modified or deleted something seen as a whole, or added to a
+ * file that was there (`within`).
  */
 export function metExisting(observation: Observation, namesExisting: boolean): boolean {
   if (!succeeded(observation.call1.outcome)) return false;
@@ -144,7 +145,9 @@ export function metExisting(observation: Observation, namesExisting: boolean): b
   const calls = observation.call2 ? [observation.call1, observation.call2] : [observation.call1];
   return calls.some((call) =>
     call.changes.some(
-      (c) => c.partial !== true && (c.kind === 'append' || c.kind === 'modify' || c.kind === 'delete'),
+      (c) =>
+        c.partial !== true &&
+        (c.kind === 'append' || c.kind === 'modify' || c.kind === 'delete' || c.within !== undefined),
     ),
   );
 }

@@ -73,9 +73,9 @@ describe('fs snapshot + diff', () => {
     await truncate(at('cut'), 3);
     await writeFile(at('same'), 'same');
     expect(await changes()).toEqual([
-      change('modify', 'cut#[line 1]', '"abcdef" → "abc"'),
+      { ...change('modify', 'cut#[line 1]', '"abcdef" → "abc"'), within: 'cut' },
       change('append', 'log', '+7 bytes'),
-      change('modify', 'mid#[line 1]', '"abcdef" → "abXYefghi"'),
+      { ...change('modify', 'mid#[line 1]', '"abcdef" → "abXYefghi"'), within: 'mid' },
     ]);
   });
 
@@ -103,7 +103,10 @@ describe('fs snapshot + diff', () => {
     expect(await changes()).toEqual([change('append', 'b.md', '+1 byte')]);
     await writeFile(at('.a.md.tmp'), 'CONTENT');
     await rename(at('.a.md.tmp'), at('a.md'));
-    expect(await changes()).toContainEqual(change('modify', 'a.md#[line 1]', '"content" → "CONTENT"'));
+    expect(await changes()).toContainEqual({
+      ...change('modify', 'a.md#[line 1]', '"content" → "CONTENT"'),
+      within: 'a.md',
+    });
   });
 
   it('reports a mode change as a modification', async () => {

@@ -42,7 +42,13 @@ describe('stat cache', () => {
     await handle.close();
     const after = await instance.snapshot();
     expect(instance.diff(before, after)).toEqual([
-      { kind: 'modify', environment: 'fs', entity: 'd/f1.txt#[line 1]', detail: '"file 1" → "File 1"' },
+      {
+        kind: 'modify',
+        environment: 'fs',
+        entity: 'd/f1.txt#[line 1]',
+        detail: '"file 1" → "File 1"',
+        within: 'd/f1.txt',
+      },
     ]);
   });
 

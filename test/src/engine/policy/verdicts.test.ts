@@ -38,6 +38,14 @@ describe('tallyObservation', () => {
     });
     expect(tally.sampleError).toBe('isError: not found');
   });
+
+  it('counts a line or record added inside a file that was there as meeting existing state, a new file not', () => {
+    const line = { ...change('add', 'notes.md#[line 4]'), within: 'notes.md' };
+    const inserted = tallyObservation(EMPTY_TALLY, observe({ changes: [line] }));
+    expect(inserted).toMatchObject({ metExisting: 1, changedExisting: 1 });
+    const created = tallyObservation(EMPTY_TALLY, observe({ changes: [change('add', 'notes.md')] }));
+    expect(created).toMatchObject({ metExisting: 0, changedExisting: 0 });
+  });
 });
 
 describe('verdictsFor', () => {
