@@ -3,6 +3,7 @@ import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { parse, printParseErrorCode } from 'jsonc-parser';
 import type { ParseError } from 'jsonc-parser';
 import { SetupError } from '../model/setupError.js';
+import { isSecretLike, isSecretValue } from './secretValues.js';
 
 /** One server entry of an MCP client config, with its variables resolved. */
 export interface ClientServer {
@@ -78,17 +79,19 @@ export function readClientConfig(path: string, options: ClientConfigOptions): Cl
       value.replace(/\$\{([^}]+)\}/g, (whole, variable: string) => {
         if (variable === 'workspaceFolder') return workspace;
         if (variable === 'userHome') return options.home;
-        const secret = variable.startsWith('env:')
-          ? (options.env[variable.slice(4)] ?? '')
-          : variable.startsWith('input:')
-            ? (inputs[variable.slice(6)] ?? `hintproof-input-${variable.slice(6)}`)
-            : undefined;
-        if (secret === undefined) return whole;
-        secrets.add(secret);
-        return secret;
+        if (variable.startsWith('env:')) {
+          const value = options.env[variable.slice(4)] ?? '';
+          if (isSecretValue(variable.slice(4), value)) secrets.add(value);
+          return value;
+        }
+        if (!variable.startsWith('input:')) return whole;
+        // An input is what VS Code prompts for: a token or a password, as a rule.
+        const input = inputs[variable.slice(6)] ?? `hintproof-input-${variable.slice(6)}`;
+        secrets.add(input);
+        return input;
       });
     const server = readServer(file, name, entry, expand);
-    for (const value of Object.values(server.env)) secrets.add(value);
+    for (const [key, value] of Object.entries(server.env)) if (isSecretValue(key, value)) secrets.add(value);
     for (const word of [...server.args, ...Object.values(server.env), server.url ?? '']) {
       const password = urlPassword(word);
       if (password !== undefined) secrets.add(password);
@@ -188,10 +191,6 @@ function urlPassword(word: string): string | undefined {
 }
 
 /** Worth redacting: not empty, not a flag-like constant (`true`, `0`, `stdio`). */
-function isSecretLike(value: string): boolean {
-  return value.length >= 4 && !/^(true|false|yes|no|on|off|\d{1,6})$/i.test(value);
-}
-
 /** The workspace a config belongs to: the folder above `.vscode/` or `.cursor/`, else the file's folder. */
 function workspaceFolder(file: string): string {
   const folder = dirname(file);

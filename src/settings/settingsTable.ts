@@ -25,7 +25,7 @@ export const SETTINGS = {
     kind: path('.mcp.json'),
     help:
       "take the server from an MCP client's config: claude_desktop_config.json, .vscode/mcp.json, " +
-      '.cursor/mcp.json or .mcp.json (command, args and env; env values are never printed)',
+      '.cursor/mcp.json or .mcp.json (command, args and env; secret values are never printed)',
     replay: true,
   }),
   server: setting({

@@ -17,7 +17,7 @@ function write(path: string, text: string): string {
 }
 
 describe('readClientConfig', () => {
-  it("reads Claude Desktop's mcpServers: command, args, env; env values are secrets", () => {
+  it("reads Claude Desktop's mcpServers: command, args, env; secret env values are secrets", () => {
     const file = write(
       'claude_desktop_config.json',
       JSON.stringify({
@@ -38,9 +38,27 @@ describe('readClientConfig', () => {
       transport: 'stdio',
       command: 'npx',
       env: { MEMORY_FILE_PATH: '/home/ada/m.jsonl' },
-      secrets: ['/home/ada/m.jsonl'],
+      secrets: [],
     });
     expect(config.servers[1]?.secrets).toEqual(['hunter22']);
+  });
+
+  it('takes as secrets the values of keys that name one and values that look generated, not names, paths or hosts', () => {
+    const env = {
+      MYSQL_USER: 'root',
+      MYSQL_HOST: '127.0.0.1',
+      MYSQL_PORT: '3306',
+      DB_HOST: 'db.internal:5432',
+      MODE: 'production',
+      DATA_DIR: '/root/.cache/data',
+      MYSQL_PASSWORD: 'pw12',
+      STRIPE_API_KEY: 'plainword',
+      GH: 'ghp_16C7e42F292c6912E7710c838347Ae178B4a',
+      JWT: `eyJhbGciOiJIUzI1NiJ9.${'eyJzdWIiOiIxMjM0NTY3ODkwIn0'.repeat(3)}.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c`,
+    };
+    const file = write('secrets.json', JSON.stringify({ mcpServers: { db: { command: 'node', env } } }));
+    const secrets = readClientConfig(file, options).servers[0]?.secrets ?? [];
+    expect([...secrets].sort()).toEqual([env.GH, env.JWT, 'plainword', 'pw12'].sort());
   });
 
   it("reads VS Code's mcp.json (JSONC): servers, type, inputs and variables", () => {
