@@ -17,6 +17,7 @@ export { findExecutable } from './findExecutable.js';
 export { insidePath, PACKAGE_INSIDE } from './insidePath.js';
 export { LauncherError, parseLauncher } from './packageLauncher.js';
 export { installPackage, PackageInstallError, packageCacheDirectory } from './installPackage.js';
+export type { InstalledPackage } from './installPackage.js';
 export { waitAtMost } from './waitAtMost.js';
 export { awaitEnded, ProcessTree } from './processTree.js';
 export { ThreadReader } from './pendingWork.js';

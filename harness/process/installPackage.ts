@@ -16,6 +16,8 @@ export interface InstalledPackage {
   readonly name: string;
   /** The version npm resolved and installed. */
   readonly version: string;
+  /** Its `engines.node`, when it has one. */
+  readonly nodeEngines?: string;
   /** Where it came from: the local project's node_modules, hintproof's cache, or a fresh install. */
   readonly from: 'project' | 'cache' | 'installed';
   /** The directory holding the package and its dependencies: the server must see it (read-only). */
@@ -189,6 +191,7 @@ function fromCache(directory: string, wantedBin: string | undefined): InstalledP
   return {
     name: manifest.name,
     version: manifest.version,
+    ...(manifest.nodeEngines === undefined ? {} : { nodeEngines: manifest.nodeEngines }),
     from: 'cache',
     root: directory,
     program,
@@ -311,14 +314,20 @@ function installFailure(
 ): PackageInstallError {
   const said = npmErrorLines(stderr);
   const what = timedOut
-    ? `npm did not finish within ${Math.round(timeoutMs / 1000)} s`
+    ? `npm did not finish installing ${specs.join(', ')} within ${Math.round(timeoutMs / 1000)} s`
     : `npm could not install ${specs.join(', ')}`;
+  // A time-out says nothing against the name: a slow registry, or a native addon compiling, takes longer.
+  const advice = timedOut
+    ? '\nThe registry may be slow, or a native addon may be compiling (install scripts): give npm longer with ' +
+      '--install-timeout <seconds>, check that the registry is reachable (.npmrc), or install the server ' +
+      'yourself and run it directly (hintproof check -- node node_modules/<package>/<its entry file> …).'
+    : '\nCheck the package name and version (npm view <package>), your registry settings (.npmrc) and that the ' +
+      'registry is reachable; or install the server yourself and run it directly (hintproof check -- node ' +
+      'node_modules/<package>/<its entry file> …).';
   return new PackageInstallError(
     `${what}.` +
       (said.length > 0 ? `\nnpm said:\n${said.map((line) => `  ${line}`).join('\n')}` : '') +
-      '\nCheck the package name and version (npm view <package>), your registry settings (.npmrc) and that the ' +
-      'registry is reachable; or install the server yourself and run it directly (hintproof check -- node ' +
-      'node_modules/<package>/<its entry file> …).',
+      advice,
     said,
   );
 }

@@ -6,6 +6,8 @@ export interface PackageManifest {
   readonly name: string;
   readonly version: string;
   readonly bin?: string | Readonly<Record<string, string>>;
+  /** `engines.node`: the Node versions the package says it runs on (a semver range), when it says. */
+  readonly nodeEngines?: string;
 }
 
 /** Reads `<modules>/<name>/package.json`; `undefined` when it is not there or not a package manifest. */
@@ -13,13 +15,15 @@ export function readManifest(modules: string, name: string): PackageManifest | u
   try {
     const parsed = JSON.parse(readFileSync(join(modules, name, 'package.json'), 'utf8')) as unknown;
     if (typeof parsed !== 'object' || parsed === null) return undefined;
-    const { name: own, version, bin } = parsed as Record<string, unknown>;
+    const { name: own, version, bin, engines } = parsed as Record<string, unknown>;
     if (typeof own !== 'string' || typeof version !== 'string') return undefined;
     const binField =
       typeof bin === 'string' || (typeof bin === 'object' && bin !== null)
         ? { bin: bin as PackageManifest['bin'] }
         : {};
-    return { name: own, version, ...binField };
+    const node =
+      typeof engines === 'object' && engines !== null ? (engines as Record<string, unknown>).node : undefined;
+    return { name: own, version, ...binField, ...(typeof node === 'string' ? { nodeEngines: node } : {}) };
   } catch {
     return undefined;
   }

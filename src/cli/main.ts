@@ -137,6 +137,7 @@ async function check(
     cwd: io.cwd,
     env: io.env,
     allowScripts: args.allowInstallScripts === true,
+    ...(args.installTimeout === undefined ? {} : { installTimeoutMs: args.installTimeout * 1000 }),
   });
   if (launch.skippedScripts.length > 0) {
     io.stderr(

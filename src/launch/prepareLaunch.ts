@@ -7,7 +7,8 @@ import {
   parseLauncher,
 } from '../../harness/process/index.js';
 import { realpathSync } from 'node:fs';
-import type { Mount } from '../../harness/process/index.js';
+import { satisfies, validRange } from 'semver';
+import type { InstalledPackage, Mount } from '../../harness/process/index.js';
 import type { PackageInfo } from '../model/report.js';
 import { SetupError } from '../model/setupError.js';
 
@@ -34,6 +35,10 @@ export interface LaunchOptions {
   /** The caller's environment: npm runs with it, outside the sandbox. */
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly allowScripts?: boolean;
+  /** How long npm may take to install (`--install-timeout`); default: installPackage's. */
+  readonly installTimeoutMs?: number;
+  /** The Node version a package's `engines.node` must admit; default: the one running hintproof. */
+  readonly nodeVersion?: string;
 }
 
 /**
@@ -63,7 +68,9 @@ export async function prepareLaunch(
       env: options.env,
       cache: packageCacheDirectory(options.env),
       allowScripts: options.allowScripts === true,
+      ...(options.installTimeoutMs === undefined ? {} : { timeoutMs: options.installTimeoutMs }),
     });
+    refuseOtherNode(installed, options.nodeVersion ?? process.versions.node);
     // The local project's copy is the user's own, at its own path; hintproof's cache is shown elsewhere.
     const relocate =
       installed.from === 'project'
@@ -78,6 +85,7 @@ export async function prepareLaunch(
       skippedScripts: installed.skippedScripts,
     };
   } catch (error) {
+    if (error instanceof SetupError) throw error;
     if (error instanceof PackageInstallError || error instanceof Error) {
       throw new SetupError(
         `Could not install the package of "${[command, ...args].join(' ')}" (${request.launcher} runs it, ` +
@@ -87,4 +95,20 @@ export async function prepareLaunch(
     }
     throw error;
   }
+}
+
+/**
+ * Refuses a package whose `engines.node` excludes the Node that would run it (the sandbox runs the server with
+ * this Node): it would start and die, or fail in ways that say nothing of the cause. A range semver cannot read
+ * is not held against it.
+ */
+function refuseOtherNode(installed: InstalledPackage, nodeVersion: string): void {
+  const range = installed.nodeEngines;
+  if (range === undefined || validRange(range) === null) return;
+  if (satisfies(nodeVersion, range, { includePrerelease: true })) return;
+  throw new SetupError(
+    `${installed.name}@${installed.version} runs on Node ${range} (its package.json's engines.node), and ` +
+      `hintproof runs on Node ${nodeVersion}: the server was not started. Run hintproof (and the node on PATH) ` +
+      'from a Node in that range, or check a version of the package that runs here (npx -y <package>@<version>).',
+  );
 }

@@ -312,6 +312,16 @@ export const SETTINGS = {
       'this machine, outside the sandbox)',
     replay: true,
   }),
+  installTimeout: setting({
+    flag: '--install-timeout <seconds>',
+    kind: seconds,
+    help:
+      'time npm may take to install the package of an npx-style command (a native addon compiling with ' +
+      '--allow-install-scripts can take minutes)',
+    default: 300,
+    config: { key: 'installTimeout', note: 'seconds npm may take to install an npx-style package' },
+    replay: true,
+  }),
   workDir: setting({
     flag: '--work-dir <dir>',
     kind: path('/var/tmp/hintproof'),

@@ -87,6 +87,19 @@ describe('installPackage', () => {
     );
   });
 
+  it('blames no name when npm runs out of time: it points to --install-timeout', async () => {
+    const failure = installPackage({
+      packages: [tarball],
+      cwd: work,
+      env,
+      cache: join(work, 'cache-f'),
+      timeoutMs: 1,
+    });
+    await expect(failure).rejects.toThrow(/^npm did not finish installing .*tiny-notes-mcp.* within 0 s\./s);
+    await expect(failure).rejects.toThrow(/--install-timeout <seconds>/);
+    await expect(failure).rejects.not.toThrow(/Check the package name/);
+  });
+
   it('names a missing tarball before calling npm', async () => {
     const missing = join(work, 'missing-1.0.0.tgz');
     await expect(
