@@ -113,7 +113,7 @@ async function calibrateRound(
     const key = observerKey(observer);
     const found = volatileParts(key, reads);
     if ('unstable' in found) {
-      dropped.push({ observer, reason: found.unstable });
+      dropped.push({ observer, reason: unstableReason(observer, found.unstable) });
       continue;
     }
     used.push(observer);
@@ -159,4 +159,16 @@ async function findWriters(
     }
   }
   return [...writers].map(([observer, reason]) => ({ observer, reason }));
+}
+
+/**
+ * Why an observer whose output changed on its own is left out; for the resource listing, that resources came
+ * and went with nothing called (a listing of recent log entries): its changes are ambient, never a call's.
+ */
+function unstableReason(observer: Observer, unstable: string): string {
+  if (observer.kind !== 'listing') return unstable;
+  return (
+    `the resources it lists came and went, or all changed, between calibration reads with nothing called ` +
+    `(${unstable}): the listing changes on its own, so what it shows is ambient`
+  );
 }

@@ -73,7 +73,7 @@ describe('calibrateObservers', () => {
     const { observers } = await discoverObservers(connection, await connection.listTools());
     const calibration = await calibrateObservers(connection, observers, 20, 5);
 
-    expect(calibration.used.map((observer) => observer.name)).toEqual(['log', 'status']);
+    expect(calibration.used.map((observer) => observer.name)).toEqual(['log', 'status', 'resources/list']);
     expect(calibration.dropped.map(({ observer, reason }) => [observer.name, reason])).toEqual([
       ['broken', 'a calibration read failed: isError: database unavailable'],
       ['random', 'its whole output changed between calibration reads with nothing in between'],
@@ -107,7 +107,7 @@ describe('calibrateObservers', () => {
     const { observers } = await discoverObservers(connection, await connection.listTools());
     const calibration = await calibrateObservers(connection, observers, 20, 5);
 
-    expect(calibration.used.map((observer) => observer.name)).toEqual(['log', 'status']);
+    expect(calibration.used.map((observer) => observer.name)).toEqual(['log', 'status', 'resources/list']);
     expect(calibration.dropped.find(({ observer }) => observer.name === 'peek')?.reason).toBe(
       'reading it changed what status shows (modify observed:status#/items/[id=a]/views): it does not only read',
     );
