@@ -4,6 +4,7 @@ import { diffObserverText } from './diffObserved.js';
 import type { Observer } from './observer.js';
 import { observerKey, OBSERVED_ENVIRONMENT } from './observer.js';
 import { readObservers } from './readObservers.js';
+import { membershipChange, membershipMoved } from './listingObserver.js';
 import { msUntilTheClockMoves, showsTheTime } from './showsTheTime.js';
 import type { ObserverMask, VolatileMask } from './volatileMask.js';
 import { volatileParts } from './volatileParts.js';
@@ -53,13 +54,27 @@ export async function calibrateObservers(
     }
     dropped.push(...round.writers);
     const writers = new Set(round.writers.map((writer) => writer.observer));
-    candidates = round.used.filter((observer) => !writers.has(observer));
+    candidates = observers.filter(
+      (observer) =>
+        (round.used.includes(observer) || round.retry.includes(observer)) && !writers.has(observer),
+    );
   }
 }
 
 interface Round extends Calibration {
   /** Observers whose reads changed another observer's output; `used` still holds them. */
   readonly writers: Array<{ observer: Observer; reason: string }>;
+  /**
+   * Observers that changed between reads in a way another observer's read explains (the listing, when a
+   * "read-only" tool read as an observer adds a resource): calibrated again once the writers are out.
+   */
+  readonly retry: Observer[];
+}
+
+/** A suspect of step 3: what a read of another observer changed in its output, if anything. */
+interface Suspect {
+  readonly observer: Observer;
+  readonly changed: (before: string, after: string) => string | undefined;
 }
 
 async function calibrateRound(
@@ -108,12 +123,20 @@ async function calibrateRound(
 
   const used: Observer[] = [];
   const mask = new Map<string, ObserverMask>();
-  const suspects: Array<{ observer: Observer; own: ObserverMask }> = [];
+  const suspects: Suspect[] = [];
+  const unsure: Array<{ observer: Observer; reason: string }> = [];
   for (const [observer, reads] of texts) {
     const key = observerKey(observer);
-    const found = volatileParts(key, reads);
+    const moved = observer.kind === 'listing' ? membershipMoved(reads) : undefined;
+    const found = moved === undefined ? volatileParts(key, reads) : { unstable: moved };
     if ('unstable' in found) {
-      dropped.push({ observer, reason: unstableReason(observer, found.unstable) });
+      const reason = unstableReason(observer, found.unstable);
+      // Resources that came and went between the pause's reads, not between the first two, may be another
+      // observer's doing (a "read-only" tool that adds one): a suspect, before it is taken as ambient.
+      if (moved !== undefined && observers.length > 1 && membershipMoved(reads.slice(0, 2)) === undefined) {
+        unsure.push({ observer, reason });
+        suspects.push({ observer, changed: (before, after) => membershipChange(key, before, after) });
+      } else dropped.push({ observer, reason });
       continue;
     }
     used.push(observer);
@@ -122,10 +145,24 @@ async function calibrateRound(
     const [, , third, fourth] = reads;
     if ('unstable' in own || third === undefined || fourth === undefined) continue;
     if (used.length > 0 && diffObserverText(key, third, fourth, own).length > 0)
-      suspects.push({ observer, own });
+      suspects.push({ observer, changed: (before, after) => firstChange(key, before, after, own) });
   }
-  const writers = used.length > 1 ? await findWriters(read, used, suspects) : [];
-  return { used, dropped, mask, writers };
+  const readable = [...used, ...unsure.map((each) => each.observer)];
+  const writers = readable.length > 1 ? await findWriters(read, readable, suspects) : [];
+  if (writers.length === 0) dropped.push(...unsure);
+  return {
+    used,
+    dropped,
+    mask,
+    writers,
+    retry: writers.length === 0 ? [] : unsure.map((each) => each.observer),
+  };
+}
+
+/** The first change between two outputs of observer `key`, beyond its own volatile parts, as a line. */
+function firstChange(key: string, before: string, after: string, own: ObserverMask): string | undefined {
+  const first = diffObserverText(key, before, after, own)[0];
+  return first === undefined ? undefined : `${first.kind} ${OBSERVED_ENVIRONMENT}:${first.entity}`;
 }
 
 /**
@@ -135,10 +172,10 @@ async function calibrateRound(
 async function findWriters(
   read: (observer: Observer) => Promise<{ text: string } | { error: string }>,
   observers: readonly Observer[],
-  suspects: ReadonlyArray<{ observer: Observer; own: ObserverMask }>,
+  suspects: readonly Suspect[],
 ): Promise<Array<{ observer: Observer; reason: string }>> {
   const writers = new Map<Observer, string>();
-  for (const { observer: suspect, own } of suspects) {
+  for (const { observer: suspect, changed } of suspects) {
     const key = observerKey(suspect);
     for (const other of observers) {
       if (other === suspect || writers.has(other)) continue;
@@ -147,10 +184,7 @@ async function findWriters(
         const before = await read(suspect);
         await read(other);
         const after = await read(suspect);
-        const changes =
-          'text' in before && 'text' in after ? diffObserverText(key, before.text, after.text, own) : [];
-        const first = changes[0];
-        change = first === undefined ? undefined : `${first.kind} ${OBSERVED_ENVIRONMENT}:${first.entity}`;
+        change = 'text' in before && 'text' in after ? changed(before.text, after.text) : undefined;
         if (change === undefined) break;
       }
       if (change !== undefined) {

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { McpConnection, ResourceInfo } from '../mcp/index.js';
 import { inertText } from '../model/inertText.js';
+import { shorten } from '../../harness/index.js';
 import type { ObservedEntry } from './observer.js';
+import { OBSERVED_ENVIRONMENT, RESOURCE_LISTING } from './observer.js';
 
 /**
  * The most resources one read of the listing observer shows: past it the read fails (and calibration leaves
@@ -66,6 +68,47 @@ export function listingText(resources: readonly ResourceInfo[]): ObservedEntry {
   }
   const sorted = [...records.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return { text: JSON.stringify(sorted.map(([, record]) => record)) };
+}
+
+/** The uris (as `listingText` shows them) of one read of the listing, or `undefined` when it is no listing. */
+function listedIds(text: string): Set<string> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!Array.isArray(parsed)) return undefined;
+    return new Set(parsed.map((record) => String((record as { id?: unknown }).id)));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why reads of the listing (with nothing called between them) show it changing as a whole: a resource that
+ * appeared or vanished between two of them; `undefined` when every read lists the same uris. Pure.
+ */
+export function membershipMoved(texts: readonly string[]): string | undefined {
+  for (let index = 1; index < texts.length; index++) {
+    const change = membershipChange(RESOURCE_LISTING.name, texts[index - 1] ?? '', texts[index] ?? '');
+    if (change !== undefined) return `${change} between two reads`;
+  }
+  return undefined;
+}
+
+/**
+ * The first resource that appeared or vanished between two reads of the listing (`key`: its observer key),
+ * as a change line (`add observed:resources/list#/[id=log://entry/4]`); `undefined` when both list the same
+ * uris. A read that is no listing counts as a change. Pure.
+ */
+export function membershipChange(key: string, before: string, after: string): string | undefined {
+  const old = listedIds(before);
+  const now = listedIds(after);
+  if (old === undefined || now === undefined)
+    return old === now ? undefined : `modify ${OBSERVED_ENVIRONMENT}:${key}`;
+  const added = [...now].find((id) => !old.has(id));
+  const removed = [...old].find((id) => !now.has(id));
+  if (added !== undefined) return `add ${OBSERVED_ENVIRONMENT}:${key}#/[id=${shorten(added, 80, true)}]`;
+  if (removed !== undefined)
+    return `delete ${OBSERVED_ENVIRONMENT}:${key}#/[id=${shorten(removed, 80, true)}]`;
+  return undefined;
 }
 
 /** A uri as an entity may show it: inert, and cut (with a hash of the whole) when long. */

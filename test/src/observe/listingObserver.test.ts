@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceInfo } from '../../../src/mcp/index.js';
 import { diffObserverText, volatileParts } from '../../../src/observe/index.js';
-import { listingText, MAX_LISTED_RESOURCES } from '../../../src/observe/listingObserver.js';
+import {
+  listingText,
+  MAX_LISTED_RESOURCES,
+  membershipChange,
+  membershipMoved,
+} from '../../../src/observe/listingObserver.js';
 import { NO_MASK } from '../../../src/observe/volatileMask.js';
 
 const KEY = 'resources/list';
@@ -91,5 +96,17 @@ describe('the resource listing as an observer', () => {
         mask as typeof NO_MASK,
       ),
     ).toEqual([expect.objectContaining({ kind: 'add', entity: 'resources/list#/[id=note:///2]' })]);
+  });
+
+  it('says which resource came or went between reads; none when only what it says of them changed', () => {
+    const one = text([note(1)]);
+    const two = text([note(1), note(2)]);
+    expect(membershipChange(KEY, one, two)).toBe('add observed:resources/list#/[id=note:///2]');
+    expect(membershipChange(KEY, two, one)).toBe('delete observed:resources/list#/[id=note:///2]');
+    expect(membershipChange(KEY, one, text([note(1, { size: 9 })]))).toBeUndefined();
+    expect(membershipMoved([one, one, two])).toBe(
+      'add observed:resources/list#/[id=note:///2] between two reads',
+    );
+    expect(membershipMoved([one, text([note(1, { size: 9 })])])).toBeUndefined();
   });
 });
