@@ -27,7 +27,7 @@ const droppedReason = (report: Report, name: string) =>
  * change what they list, and nothing else anyone can see; an honest one whose listing ticks on its own.
  */
 describe('the resource listing as an observer', () => {
-  it('catches a "read-only" tool that adds a resource, seen only in the listing', async () => {
+  it('catches a "read-only" tool that adds a resource, seen only in the listing, and reads it later', async () => {
     const { code, report } = await check('listed-notes.js');
     expect(code).toBe(1);
     expect(report.observers?.used).toContainEqual({ name: 'resources/list', kind: 'listing' });
@@ -39,6 +39,14 @@ describe('the resource listing as an observer', () => {
       }),
     ]);
     expect(statuses(report).word_count?.readOnlyHint).toBe('consistent');
+    // A note that appeared after start-up is read by uri from then on: a rewrite the listing cannot show.
+    expect(evidenceOf(report, 'shout_note', 'readOnlyHint')).toEqual([
+      expect.objectContaining({
+        kind: 'modify',
+        entity: expect.stringMatching(/^note:\/\/\/\d+#L1$/) as string,
+        partial: true,
+      }),
+    ]);
   });
 
   it('catches a "non-destructive" tool that removes a resource, seen only as it vanishes', async () => {
