@@ -29,6 +29,10 @@ export interface Calibration {
  *    *another* observer; each other observer is read between two reads of this one, twice, and one that
  *    changes it both times is dropped as a writer, and calibration starts again without it. Its effect must
  *    not be masked: it claims read-only, and the engine's check of it sees that change through this observer.
+ *    The resource listing is examined so too when its uris held still between the first two reads and moved
+ *    later (a "read-only" tool that adds a resource), each change checked against a control as long with no
+ *    read between (uris that come and go on their own are ambient, never another observer's write); when no
+ *    writer explains the move, it is left out as ambient.
  *
  * What differs across all the reads is masked (`VolatileMask`). An observer that fails a read, or whose
  * whole output differs, is dropped with the reason. Reads: 4 per observer (5 for one showing the time) and
@@ -75,6 +79,12 @@ interface Round extends Calibration {
 interface Suspect {
   readonly observer: Observer;
   readonly changed: (before: string, after: string) => string | undefined;
+  /**
+   * Whether each change seen around another's read must not happen in a control as long with no read: the
+   * listing, whose uris may come and go on their own at any rate (a loaded machine's slow reads would
+   * otherwise take a log's next entry for a write).
+   */
+  readonly controlled?: boolean;
 }
 
 async function calibrateRound(
@@ -135,7 +145,11 @@ async function calibrateRound(
       // observer's doing (a "read-only" tool that adds one): a suspect, before it is taken as ambient.
       if (moved !== undefined && observers.length > 1 && membershipMoved(reads.slice(0, 2)) === undefined) {
         unsure.push({ observer, reason });
-        suspects.push({ observer, changed: (before, after) => membershipChange(key, before, after) });
+        suspects.push({
+          observer,
+          changed: (before, after) => membershipChange(key, before, after),
+          controlled: true,
+        });
       } else dropped.push({ observer, reason });
       continue;
     }
@@ -175,17 +189,27 @@ async function findWriters(
   suspects: readonly Suspect[],
 ): Promise<Array<{ observer: Observer; reason: string }>> {
   const writers = new Map<Observer, string>();
-  for (const { observer: suspect, changed } of suspects) {
+  for (const { observer: suspect, changed, controlled } of suspects) {
     const key = observerKey(suspect);
+    const changedBetween = async (between: () => Promise<unknown>) => {
+      const before = await read(suspect);
+      await between();
+      const after = await read(suspect);
+      return 'text' in before && 'text' in after ? changed(before.text, after.text) : undefined;
+    };
     for (const other of observers) {
       if (other === suspect || writers.has(other)) continue;
       let change: string | undefined;
       for (let attempt = 0; attempt < 2; attempt++) {
-        const before = await read(suspect);
-        await read(other);
-        const after = await read(suspect);
-        change = 'text' in before && 'text' in after ? changed(before.text, after.text) : undefined;
+        const started = performance.now();
+        change = await changedBetween(() => read(other));
         if (change === undefined) break;
+        // As long again with no read between: a change then too is the suspect's own (ambient), not other's.
+        const took = performance.now() - started;
+        if (controlled === true && (await changedBetween(() => sleep(took))) !== undefined) {
+          change = undefined;
+          break;
+        }
       }
       if (change !== undefined) {
         writers.set(other, `reading it changed what ${key} shows (${change}): it does not only read`);
