@@ -12,6 +12,10 @@ export interface ResourceInfo {
   readonly uri: string;
   readonly name: string;
   readonly mimeType?: string;
+  /** What else the listing says of the resource, when it does: shown by the `resources/list` observer. */
+  readonly title?: string;
+  readonly description?: string;
+  readonly size?: number;
 }
 
 /** What hintproof needs of a resource template from `resources/templates/list`. */
@@ -33,6 +37,9 @@ const RESOURCES: Listing<ResourceInfo> = {
         uri: resource.uri,
         name: resource.name,
         ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
+        ...(typeof resource.title === 'string' ? { title: resource.title } : {}),
+        ...(resource.description === undefined ? {} : { description: resource.description }),
+        ...(resource.size === undefined ? {} : { size: resource.size }),
       })),
       nextCursor: result.data.nextCursor,
     };

@@ -247,14 +247,15 @@ export interface Report {
    */
   readonly blind?: string;
   /**
-   * The server's own reads of its state (read-only tools taking no arguments, resources) read around every
+   * The server's own reads of its state (read-only tools taking no arguments, resources, the resource listing
+   * `resources/list` as kind `listing`) read around every
    * call: those used, and those left out with why. Absent when the server offered none.
    */
   readonly observers?: {
-    readonly used: ReadonlyArray<{ readonly name: string; readonly kind: 'tool' | 'resource' }>;
+    readonly used: ReadonlyArray<{ readonly name: string; readonly kind: 'tool' | 'resource' | 'listing' }>;
     readonly dropped: ReadonlyArray<{
       readonly name: string;
-      readonly kind: 'tool' | 'resource';
+      readonly kind: 'tool' | 'resource' | 'listing';
       readonly reason: string;
     }>;
     /** Why resources could not be listed, when they could not. */

@@ -4,6 +4,7 @@ import { diffObserverText } from './diffObserved.js';
 import type { Observer } from './observer.js';
 import { observerKey, OBSERVED_ENVIRONMENT } from './observer.js';
 import { readObservers } from './readObservers.js';
+import { membershipChange, membershipMoved } from './listingObserver.js';
 import { msUntilTheClockMoves, showsTheTime } from './showsTheTime.js';
 import type { ObserverMask, VolatileMask } from './volatileMask.js';
 import { volatileParts } from './volatileParts.js';
@@ -28,6 +29,10 @@ export interface Calibration {
  *    *another* observer; each other observer is read between two reads of this one, twice, and one that
  *    changes it both times is dropped as a writer, and calibration starts again without it. Its effect must
  *    not be masked: it claims read-only, and the engine's check of it sees that change through this observer.
+ *    The resource listing is examined so too when its uris held still between the first two reads and moved
+ *    later (a "read-only" tool that adds a resource), each change checked against a control as long with no
+ *    read between (uris that come and go on their own are ambient, never another observer's write); when no
+ *    writer explains the move, it is left out as ambient.
  *
  * What differs across all the reads is masked (`VolatileMask`). An observer that fails a read, or whose
  * whole output differs, is dropped with the reason. Reads: 4 per observer (5 for one showing the time) and
@@ -53,13 +58,33 @@ export async function calibrateObservers(
     }
     dropped.push(...round.writers);
     const writers = new Set(round.writers.map((writer) => writer.observer));
-    candidates = round.used.filter((observer) => !writers.has(observer));
+    candidates = observers.filter(
+      (observer) =>
+        (round.used.includes(observer) || round.retry.includes(observer)) && !writers.has(observer),
+    );
   }
 }
 
 interface Round extends Calibration {
   /** Observers whose reads changed another observer's output; `used` still holds them. */
   readonly writers: Array<{ observer: Observer; reason: string }>;
+  /**
+   * Observers that changed between reads in a way another observer's read explains (the listing, when a
+   * "read-only" tool read as an observer adds a resource): calibrated again once the writers are out.
+   */
+  readonly retry: Observer[];
+}
+
+/** A suspect of step 3: what a read of another observer changed in its output, if anything. */
+interface Suspect {
+  readonly observer: Observer;
+  readonly changed: (before: string, after: string) => string | undefined;
+  /**
+   * Whether each change seen around another's read must not happen in a control as long with no read: the
+   * listing, whose uris may come and go on their own at any rate (a loaded machine's slow reads would
+   * otherwise take a log's next entry for a write).
+   */
+  readonly controlled?: boolean;
 }
 
 async function calibrateRound(
@@ -108,12 +133,24 @@ async function calibrateRound(
 
   const used: Observer[] = [];
   const mask = new Map<string, ObserverMask>();
-  const suspects: Array<{ observer: Observer; own: ObserverMask }> = [];
+  const suspects: Suspect[] = [];
+  const unsure: Array<{ observer: Observer; reason: string }> = [];
   for (const [observer, reads] of texts) {
     const key = observerKey(observer);
-    const found = volatileParts(key, reads);
+    const moved = observer.kind === 'listing' ? membershipMoved(reads) : undefined;
+    const found = moved === undefined ? volatileParts(key, reads) : { unstable: moved };
     if ('unstable' in found) {
-      dropped.push({ observer, reason: found.unstable });
+      const reason = unstableReason(observer, found.unstable);
+      // Resources that came and went between the pause's reads, not between the first two, may be another
+      // observer's doing (a "read-only" tool that adds one): a suspect, before it is taken as ambient.
+      if (moved !== undefined && observers.length > 1 && membershipMoved(reads.slice(0, 2)) === undefined) {
+        unsure.push({ observer, reason });
+        suspects.push({
+          observer,
+          changed: (before, after) => membershipChange(key, before, after),
+          controlled: true,
+        });
+      } else dropped.push({ observer, reason });
       continue;
     }
     used.push(observer);
@@ -122,10 +159,24 @@ async function calibrateRound(
     const [, , third, fourth] = reads;
     if ('unstable' in own || third === undefined || fourth === undefined) continue;
     if (used.length > 0 && diffObserverText(key, third, fourth, own).length > 0)
-      suspects.push({ observer, own });
+      suspects.push({ observer, changed: (before, after) => firstChange(key, before, after, own) });
   }
-  const writers = used.length > 1 ? await findWriters(read, used, suspects) : [];
-  return { used, dropped, mask, writers };
+  const readable = [...used, ...unsure.map((each) => each.observer)];
+  const writers = readable.length > 1 ? await findWriters(read, readable, suspects) : [];
+  if (writers.length === 0) dropped.push(...unsure);
+  return {
+    used,
+    dropped,
+    mask,
+    writers,
+    retry: writers.length === 0 ? [] : unsure.map((each) => each.observer),
+  };
+}
+
+/** The first change between two outputs of observer `key`, beyond its own volatile parts, as a line. */
+function firstChange(key: string, before: string, after: string, own: ObserverMask): string | undefined {
+  const first = diffObserverText(key, before, after, own)[0];
+  return first === undefined ? undefined : `${first.kind} ${OBSERVED_ENVIRONMENT}:${first.entity}`;
 }
 
 /**
@@ -135,23 +186,30 @@ async function calibrateRound(
 async function findWriters(
   read: (observer: Observer) => Promise<{ text: string } | { error: string }>,
   observers: readonly Observer[],
-  suspects: ReadonlyArray<{ observer: Observer; own: ObserverMask }>,
+  suspects: readonly Suspect[],
 ): Promise<Array<{ observer: Observer; reason: string }>> {
   const writers = new Map<Observer, string>();
-  for (const { observer: suspect, own } of suspects) {
+  for (const { observer: suspect, changed, controlled } of suspects) {
     const key = observerKey(suspect);
+    const changedBetween = async (between: () => Promise<unknown>) => {
+      const before = await read(suspect);
+      await between();
+      const after = await read(suspect);
+      return 'text' in before && 'text' in after ? changed(before.text, after.text) : undefined;
+    };
     for (const other of observers) {
       if (other === suspect || writers.has(other)) continue;
       let change: string | undefined;
       for (let attempt = 0; attempt < 2; attempt++) {
-        const before = await read(suspect);
-        await read(other);
-        const after = await read(suspect);
-        const changes =
-          'text' in before && 'text' in after ? diffObserverText(key, before.text, after.text, own) : [];
-        const first = changes[0];
-        change = first === undefined ? undefined : `${first.kind} ${OBSERVED_ENVIRONMENT}:${first.entity}`;
+        const started = performance.now();
+        change = await changedBetween(() => read(other));
         if (change === undefined) break;
+        // As long again with no read between: a change then too is the suspect's own (ambient), not other's.
+        const took = performance.now() - started;
+        if (controlled === true && (await changedBetween(() => sleep(took))) !== undefined) {
+          change = undefined;
+          break;
+        }
       }
       if (change !== undefined) {
         writers.set(other, `reading it changed what ${key} shows (${change}): it does not only read`);
@@ -159,4 +217,16 @@ async function findWriters(
     }
   }
   return [...writers].map(([observer, reason]) => ({ observer, reason }));
+}
+
+/**
+ * Why an observer whose output changed on its own is left out; for the resource listing, that resources came
+ * and went with nothing called (a listing of recent log entries): its changes are ambient, never a call's.
+ */
+function unstableReason(observer: Observer, unstable: string): string {
+  if (observer.kind !== 'listing') return unstable;
+  return (
+    `the resources it lists came and went, or all changed, between calibration reads with nothing called ` +
+    `(${unstable}): the listing changes on its own, so what it shows is ambient`
+  );
 }

@@ -3,7 +3,7 @@ import { createSchemaValidator } from '../generate/schemaValidator.js';
 import { declaredHints, effectiveHints } from '../hints/effectiveHints.js';
 import type { ResourceInfo, ToolInfo } from '../mcp/index.js';
 import type { Observer } from './observer.js';
-import { observerKey } from './observer.js';
+import { observerKey, RESOURCE_LISTING } from './observer.js';
 
 /** Observers read around each call at most, by default: each read costs a round trip. */
 export const DEFAULT_MAX_OBSERVERS: number = DEFAULTS.maxObservers;
@@ -13,15 +13,18 @@ const MAX_NAME_CHARS = 1024;
 
 /**
  * The observers of a server: its tools whose effective `readOnlyHint` is true and that accept `{}` (no required
- * arguments, and `{}` valid against the input schema), called with `{}`, then its listed resources; each group
- * sorted by name (code unit order), so the choice does not depend on the order the server lists them in; at
- * most `max` in all, and never two with the same key. Tools come first: a read-only listing tool usually
- * shows the whole state, a resource often one piece of it. Pure.
+ * arguments, and `{}` valid against the input schema), called with `{}`, then, when `listing` (the server lists
+ * resources, even none yet), the listing itself (`RESOURCE_LISTING`), then its listed resources; tools and
+ * resources each sorted by name (code unit order), so the choice does not depend on the order the server lists
+ * them in; at most `max` in all, and never two with the same key. Tools come first: a read-only listing tool
+ * usually shows the whole state, a resource often one piece of it; the listing before the resources, since it
+ * alone shows resources that come and go. Pure.
  */
 export function findObservers(
   tools: readonly ToolInfo[],
   resources: readonly ResourceInfo[],
   max = DEFAULT_MAX_OBSERVERS,
+  listing = false,
 ): Observer[] {
   const candidates: Observer[] = [
     ...tools
@@ -31,6 +34,7 @@ export function findObservers(
       .map((tool) => tool.name)
       .sort(byCodeUnits)
       .map((name): Observer => ({ kind: 'tool', name, args: {} })),
+    ...(listing ? [RESOURCE_LISTING] : []),
     ...resources
       .map((resource) => resource.uri)
       .sort(byCodeUnits)

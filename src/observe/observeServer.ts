@@ -105,6 +105,8 @@ export async function observeServer(
   const { mask, used } = calibration;
   const calibrated = [...unreadable, ...writers, ...calibration.dropped];
   const roster = new ObserverRoster(used);
+  // Resources that appear in a session's listing may be read by uri, like those listed at start-up.
+  const listing = found.observers.some((observer) => observer.kind === 'listing');
   return {
     get observers() {
       return roster.active();
@@ -117,8 +119,8 @@ export async function observeServer(
     mask,
     readSeconds,
     valueWatch: () =>
-      options.max !== 0 && ValueWatch.possible(tools, found.templates)
-        ? new ValueWatch(tools, found.templates, readSeconds)
+      options.max !== 0 && ValueWatch.possible(tools, found.templates, listing)
+        ? new ValueWatch(tools, found.templates, readSeconds, listing)
         : undefined,
     diff: (before, after) => diffObserved(before, after, mask),
     snapshot: (session) => readObservers(session, roster.active(), readSeconds),

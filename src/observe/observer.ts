@@ -1,11 +1,11 @@
 /**
- * An observer: a resource, or a tool claiming `readOnlyHint: true`, that shows state no sandbox can diff
- * (process memory, services). hintproof reads every observer before and after each call and diffs what they
- * show (`diffObserved`), in the `observed` environment.
+ * An observer: a resource, a tool claiming `readOnlyHint: true`, or the server's resource listing itself, that
+ * shows state no sandbox can diff (process memory, services). hintproof reads every observer before and after
+ * each call and diffs what they show (`diffObserved`), in the `observed` environment.
  */
 export interface Observer {
-  readonly kind: 'resource' | 'tool';
-  /** resource uri, or tool name */
+  readonly kind: 'resource' | 'tool' | 'listing';
+  /** resource uri, tool name, or `resources/list` for the listing (`RESOURCE_LISTING`) */
   readonly name: string;
   /** tool arguments ({} for a tool with no required arguments) */
   readonly args?: Readonly<Record<string, unknown>>;
@@ -20,6 +20,13 @@ export type ObservedSnapshot = ReadonlyMap<string, ObservedEntry>;
 
 /** One observer's reading (see `ObservedSnapshot`). */
 export type ObservedEntry = { text: string } | { error: string; answered?: boolean };
+
+/**
+ * The resource listing as an observer: `resources/list` (every page) read as state, each listed uri an entity
+ * (`observed:resources/list#/[id=note:///7]`), so a call that makes or removes a resource that shows nowhere
+ * else is seen (see `readListing`).
+ */
+export const RESOURCE_LISTING: Observer = { kind: 'listing', name: 'resources/list' };
 
 /** The environment of every change found through observers: `observed:list_items#/[id=i1]/views`. */
 export const OBSERVED_ENVIRONMENT = 'observed';

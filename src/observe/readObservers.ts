@@ -2,6 +2,7 @@ import type { CallOutcome, McpConnection } from '../mcp/index.js';
 import { describeFailure, succeeded } from '../mcp/index.js';
 import type { ObservedEntry, ObservedSnapshot, Observer } from './observer.js';
 import { observerKey } from './observer.js';
+import { readListing } from './listingObserver.js';
 
 /**
  * The most text one observer may show per read: 1 MiB (in UTF-16 code units). Past it the read counts as
@@ -11,7 +12,7 @@ import { observerKey } from './observer.js';
 export const OBSERVER_TEXT_LIMIT = 2 ** 20;
 
 /**
- * Reads every observer once, one after another in the given order (never in parallel, so that one read
+ * Reads every observer once (the listing through `readListing`), one after another in the given order (never in parallel, so that one read
  * cannot race another on the server), each within `timeoutSeconds`. A tool's output is its text content, or
  * its `structuredContent` as JSON when it has no text. Never throws: a read that fails (an
  * `isError` result, a JSON-RPC error, a time-out, a lost connection, output past `OBSERVER_TEXT_LIMIT`) is an
@@ -24,6 +25,10 @@ export async function readObservers(
 ): Promise<ObservedSnapshot> {
   const snapshot = new Map<string, ObservedEntry>();
   for (const observer of observers) {
+    if (observer.kind === 'listing') {
+      snapshot.set(observerKey(observer), await readListing(connection, timeoutSeconds));
+      continue;
+    }
     const outcome =
       observer.kind === 'tool'
         ? await connection.callTool(observer.name, { ...(observer.args ?? {}) }, timeoutSeconds)

@@ -12,8 +12,11 @@ const MAX_VALUE_OBSERVERS = 4;
 /** Value observers one session tries at most (each tried costs two reads and two snapshots). */
 const MAX_TRIED = 12;
 
-/** New values taken from one call's answer at most. */
+/** New values taken from one call's answer at most (and new uris from one listing). */
 const VALUES_PER_CALL = 8;
+
+/** Longest uri of a listed resource tried as an observer (its key names every change it shows). */
+const MAX_URI_CHARS = 1024;
 
 /**
  * The value observers of one session (see `valueObservers`): read-only tools that need one id and resource
@@ -29,6 +32,7 @@ export class ValueWatch {
   readonly #tools: readonly ToolInfo[];
   readonly #templates: readonly ResourceTemplateInfo[];
   readonly #readSeconds: number;
+  readonly #listing: boolean;
   readonly #tried = new Set<string>();
   readonly #used: Observer[] = [];
   /**
@@ -38,15 +42,29 @@ export class ValueWatch {
    */
   readonly #writers = new Set<string>();
 
-  constructor(tools: readonly ToolInfo[], templates: readonly ResourceTemplateInfo[], readSeconds: number) {
+  /** `listing`: the server lists resources, so resources that appear in a session may be read by uri. */
+  constructor(
+    tools: readonly ToolInfo[],
+    templates: readonly ResourceTemplateInfo[],
+    readSeconds: number,
+    listing = false,
+  ) {
     this.#tools = tools;
     this.#templates = templates;
     this.#readSeconds = readSeconds;
+    this.#listing = listing;
   }
 
-  /** Whether the server has anything a value could fill (see `observableByValue`). */
-  static possible(tools: readonly ToolInfo[], templates: readonly ResourceTemplateInfo[]): boolean {
-    return observableByValue(tools, templates);
+  /**
+   * Whether the server has anything a value could fill (see `observableByValue`), or, with `listing`, lists
+   * resources that may appear in a session.
+   */
+  static possible(
+    tools: readonly ToolInfo[],
+    templates: readonly ResourceTemplateInfo[],
+    listing = false,
+  ): boolean {
+    return listing || observableByValue(tools, templates);
   }
 
   /** The value observers in use, in the order they were admitted. */
@@ -54,13 +72,24 @@ export class ValueWatch {
     return this.#used;
   }
 
-  /** The observers not tried yet that `values` (one call's answer) give, within this session's limits. */
-  candidates(values: readonly string[]): Observer[] {
+  /**
+   * The observers not tried yet that `values` (one call's answer) give, then the resources of `uris` (those
+   * that appeared in the session's listing since it began: read by uri, as a resource listed at start-up is),
+   * within this session's limits: each listing offers `VALUES_PER_CALL` uris at most, and a session tries
+   * `MAX_TRIED` and uses `MAX_VALUE_OBSERVERS` at most, so a server listing thousands costs a few reads.
+   */
+  candidates(values: readonly string[], uris: readonly string[] = []): Observer[] {
     const room = Math.min(MAX_VALUE_OBSERVERS - this.#used.length, MAX_TRIED - this.#tried.size);
     if (room <= 0) return [];
     const fresh = [...new Set(values)].slice(0, VALUES_PER_CALL);
     const typed = fresh.flatMap((value) => (/^-?\d{1,15}$/.test(value) ? [value, Number(value)] : [value]));
-    return valueObservers(this.#tools, this.#templates, typed, MAX_TRIED)
+    const listed = this.#listing
+      ? uris
+          .filter((uri) => uri !== '' && uri.length <= MAX_URI_CHARS)
+          .slice(0, VALUES_PER_CALL)
+          .map((uri): Observer => ({ kind: 'resource', name: uri }))
+      : [];
+    return [...valueObservers(this.#tools, this.#templates, typed, MAX_TRIED), ...listed]
       .filter((observer) => !this.#tried.has(observerKey(observer)))
       .filter((observer) => observer.kind !== 'tool' || !this.#writers.has(observer.name))
       .slice(0, room);

@@ -20,7 +20,10 @@ describe('state kept in process memory, seen through observers', () => {
       expect(compareVerdicts(scenario, report), result.stdout).toEqual([]);
       expect(result.code).toBe(1);
       const observer = observerOf[scenario.name] ?? '';
-      expect(report.observers?.used).toEqual([expect.objectContaining({ name: observer })]);
+      // A server that lists resources has its listing observed too (memo://items is always listed).
+      const listing =
+        scenario.name === 'memory-resource' ? [{ name: 'resources/list', kind: 'listing' }] : [];
+      expect(report.observers?.used).toEqual([...listing, expect.objectContaining({ name: observer })]);
       expect(report.blind).toBeUndefined();
       const get = report.tools.find((tool) => tool.name === 'get_item')?.verdicts.readOnlyHint;
       const changes = get?.status === 'contradicted' ? get.evidence.changes : [];

@@ -234,13 +234,16 @@ export class LiveSession {
 
   /**
    * Lists the server's resources again (see `ResourceListing`) and pools the values in the uris that appeared
-   * (`valuesInUris`), as shown by `tool` (the call that changed state just before; `''` before any call).
+   * (`valuesInUris`), as shown by `tool` (the call that changed state just before; `''` before any call);
+   * after a call, offers those resources to the session's value observers.
    * When the server was asked, the state just before the next call is snapshotted again: the listing is no
    * call's.
    */
   async #listResources(tool: string): Promise<void> {
     const listed = await this.#listing.list(this.session.connection);
     if (listed === undefined) return;
+    // A resource that appeared after a call may be read from now on (a value observer): its own changes show.
+    if (tool !== '' && listed.appeared.length > 0) await this.session.watchValues?.([], listed.appeared);
     const placeholders = this.session.placeholders;
     const values = valuesInUris(listed.appeared, listed.templates).map((entry) => ({
       ...entry,

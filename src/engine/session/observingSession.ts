@@ -85,8 +85,8 @@ export async function observingSession(
     pending = [];
     return attempts;
   };
-  const watchValues = async (values: readonly string[]) => {
-    const candidates = watch?.candidates(values) ?? [];
+  const watchValues = async (values: readonly string[], uris: readonly string[] = []) => {
+    const candidates = watch?.candidates(values, uris) ?? [];
     if (watch === undefined || candidates.length === 0 || !session.alive()) return false;
     await watch.admit(session.connection, candidates, async (reads) => {
       const before = await sandbox.snapshot();

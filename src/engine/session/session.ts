@@ -70,10 +70,11 @@ export interface RunSession extends AsyncDisposable {
   /** Why the server stopped, once it has and hintproof knows why (the disk guard's reason). */
   stopReason?(): string | undefined;
   /**
-   * Offers the values a call answered with (ids) to the session's value observers (see `ValueWatch`); true
-   * when it read anything, after which the state just before the next call must be snapshotted again.
+   * Offers the values a call answered with (ids), and the uris of resources that appeared in the listing, to
+   * the session's value observers (see `ValueWatch`); true when it read anything, after which the state just
+   * before the next call must be snapshotted again.
    */
-  watchValues?(values: readonly string[]): Promise<boolean>;
+  watchValues?(values: readonly string[], uris?: readonly string[]): Promise<boolean>;
 }
 
 /**

@@ -73,7 +73,7 @@ describe('calibrateObservers', () => {
     const { observers } = await discoverObservers(connection, await connection.listTools());
     const calibration = await calibrateObservers(connection, observers, 20, 5);
 
-    expect(calibration.used.map((observer) => observer.name)).toEqual(['log', 'status']);
+    expect(calibration.used.map((observer) => observer.name)).toEqual(['log', 'status', 'resources/list']);
     expect(calibration.dropped.map(({ observer, reason }) => [observer.name, reason])).toEqual([
       ['broken', 'a calibration read failed: isError: database unavailable'],
       ['random', 'its whole output changed between calibration reads with nothing in between'],
@@ -107,7 +107,7 @@ describe('calibrateObservers', () => {
     const { observers } = await discoverObservers(connection, await connection.listTools());
     const calibration = await calibrateObservers(connection, observers, 20, 5);
 
-    expect(calibration.used.map((observer) => observer.name)).toEqual(['log', 'status']);
+    expect(calibration.used.map((observer) => observer.name)).toEqual(['log', 'status', 'resources/list']);
     expect(calibration.dropped.find(({ observer }) => observer.name === 'peek')?.reason).toBe(
       'reading it changed what status shows (modify observed:status#/items/[id=a]/views): it does not only read',
     );
@@ -145,4 +145,50 @@ describe('calibrateObservers', () => {
     expect(calibration.mask.get('status')?.places).toEqual(['."at"']);
     await connection.close();
   });
+
+  it.each([
+    { moves: 'when a "read-only" tool is read', stash: true, expected: ['resources/list'] },
+    { moves: 'on its own', stash: false, expected: [] },
+  ])(
+    'tells a listing whose resources come and go $moves from an ambient one',
+    async ({ stash, expected }) => {
+      const uris = ['memo://a'];
+      let ticks = 0;
+      const server = new Server(
+        { name: 'listed', version: '1.0.0' },
+        { capabilities: { tools: {}, resources: {} } },
+      );
+      const tools = [
+        { name: 'stash', inputSchema: { type: 'object' as const }, annotations: { readOnlyHint: true } },
+      ];
+      server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: stash ? tools : [] }));
+      server.setRequestHandler(CallToolRequestSchema, () => {
+        uris.push(`memo://stash/${uris.length}`);
+        return { content: [{ type: 'text' as const, text: 'ok' }] };
+      });
+      // Without the tool, a log entry appears at every third listing: between the pause's reads.
+      server.setRequestHandler(ListResourcesRequestSchema, () => {
+        if (!stash && ++ticks % 3 === 0) uris.push(`log://entry/${ticks}`);
+        return { resources: uris.map((uri) => ({ uri, name: uri })) };
+      });
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await server.connect(serverSide);
+      const connection = await connect(clientSide, { startupTimeoutSeconds: 5 });
+      const { observers } = await discoverObservers(connection, await connection.listTools(), 2);
+      const calibration = await calibrateObservers(connection, observers, 20, 5);
+
+      expect(calibration.used.map((observer) => observer.name)).toEqual(expected);
+      const reasons = Object.fromEntries(
+        calibration.dropped.map(({ observer, reason }) => [observer.name, reason]),
+      );
+      if (stash) {
+        expect(reasons.stash).toMatch(
+          /^reading it changed what resources\/list shows \(add observed:resources\/list#\/\[id=memo:\/\/stash\/\d+\]\)/,
+        );
+      } else {
+        expect(reasons['resources/list']).toMatch(/came and went.*log:\/\/entry\/\d+.*ambient/);
+      }
+      await connection.close();
+    },
+  );
 });

@@ -49,6 +49,21 @@ describe('findObservers', () => {
     expect(findObservers(tools, resources, 2).map((observer) => observer.name)).toEqual(['t1', 't2']);
   });
 
+  it('puts the resource listing after the tools and before the resources, when the server lists resources', () => {
+    const tools = [tool('list', { readOnlyHint: true })];
+    expect(findObservers(tools, [resource('memo://a')], 6, true)).toEqual([
+      { kind: 'tool', name: 'list', args: {} },
+      { kind: 'listing', name: 'resources/list' },
+      { kind: 'resource', name: 'memo://a' },
+    ]);
+    // Even when it lists nothing yet: a resource that appears later shows only there.
+    expect(findObservers([], [], 6, true)).toEqual([{ kind: 'listing', name: 'resources/list' }]);
+    expect(findObservers(tools, [resource('memo://a')], 2, true).map((observer) => observer.kind)).toEqual([
+      'tool',
+      'listing',
+    ]);
+  });
+
   it('chooses the same observers whatever order the server lists them in', () => {
     const tools = ['c', 'a', 'b'].map((name) => tool(name, { readOnlyHint: true }));
     expect(findObservers(tools, [], 2)).toEqual(findObservers([...tools].reverse(), [], 2));

@@ -56,23 +56,26 @@ describe.each([
     args: [],
     observer: { kind: 'tool', name: 'list_items', args: {} },
     key: 'list_items',
+    listing: [],
   },
   {
     scenario: 'memory-resource',
     args: ['--resource'],
     observer: { kind: 'resource', name: 'memo://items' },
     key: 'memo://items',
+    // A server that lists resources has its listing observed too (here it never changes).
+    listing: [{ kind: 'listing', name: 'resources/list' }],
   },
-])('observers of the $scenario scenario (state in process memory)', ({ args, observer, key }) => {
+])('observers of the $scenario scenario (state in process memory)', ({ args, observer, key, listing }) => {
   it(`finds ${key}, calibrates it stable, and sees what get_item and remove_item really do`, async () => {
     const mcp = await startMemoryServer(...args);
     const tools = await mcp.listTools();
     const { observers, problem } = await discoverObservers(mcp, tools);
     expect(problem).toBeUndefined();
-    expect(observers).toEqual([observer]);
+    expect(observers).toEqual([...listing, observer]);
 
     const calibration = await calibrateObservers(mcp, observers, 100, 10);
-    expect(calibration).toEqual({ used: [observer], dropped: [], mask: new Map() });
+    expect(calibration).toEqual({ used: [...listing, observer], dropped: [], mask: new Map() });
 
     const first = await addItem(mcp, 'apples');
     const second = await addItem(mcp, 'pears');
@@ -117,7 +120,10 @@ describe('observeServer', () => {
       pauseMs: 50,
       timeoutSeconds: 10,
     });
-    expect(environment.observers).toEqual([{ kind: 'resource', name: 'memo://items' }]);
+    expect(environment.observers).toEqual([
+      { kind: 'listing', name: 'resources/list' },
+      { kind: 'resource', name: 'memo://items' },
+    ]);
     expect(environment.dropped).toEqual([]);
 
     const session = await startMemoryServer('--resource');

@@ -64,4 +64,15 @@ describe('ValueWatch', () => {
     expect(watch.candidates(['n2']).map((observer) => observer.name)).toEqual(['blame']);
     await connection.close();
   });
+
+  it('offers resources that appeared in the listing, bounded, only for a server that lists resources', () => {
+    const uris = Array.from({ length: 50 }, (_, n) => `note:///${n}`);
+    const watch = new ValueWatch([], [], 5, true);
+    const offered = watch.candidates([], ['', `note:///${'x'.repeat(2000)}`, ...uris]);
+    // Four used at most per session: no more are offered at once, and none that is empty or huge.
+    expect(offered).toEqual(uris.slice(0, 4).map((name) => ({ kind: 'resource', name })));
+    expect(new ValueWatch([], [], 5).candidates([], uris)).toEqual([]);
+    expect(ValueWatch.possible([], [], true)).toBe(true);
+    expect(ValueWatch.possible([], [])).toBe(false);
+  });
 });
