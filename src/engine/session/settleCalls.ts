@@ -79,12 +79,14 @@ export function settlingCalls(
 }
 
 /**
- * Runs a settle's wait for a timer, so that what the server attempts meanwhile can be set apart from the call's
- * doing. The session drops the egress attempted during such waits: a timer re-armed while the call ran may be
- * a retry loop's next attempt, the server's own, and a control run cannot tell the two apart in a burst (what
- * a call leaves in the sandbox stays the call's; a control window sets a background writer's changes aside).
+ * Runs a settle's wait for a timer, so that what the server attempts meanwhile can be told apart by the timer's
+ * `reason` (see `pendingNow`); true when egress was attempted during it. The session keeps the egress of a
+ * `new` timer's wait as the call's, as a late write is (an upload batched or debounced for after the answer),
+ * and drops a `behind` one's: a timer pending since before the call is the server's rhythm. A background
+ * timer re-armed while the call ran looks `new` too: its egress is left to the control run, which reaches the
+ * same destination without the call.
  */
-export type TimerWait = (wait: () => Promise<void>) => Promise<boolean>;
+export type TimerWait = (wait: () => Promise<void>, reason: 'new' | 'behind') => Promise<boolean>;
 
 /** What a settle reads and learns from, for one connection. */
 interface Watch {
@@ -149,7 +151,7 @@ async function settle(
     waited.set(next.thread, (waited.get(next.thread) ?? 0) + 1);
     const activity = watch.activity();
     const wait = () => sleepWatching(clock, Math.max(0, dueAt(next) - now) + FIRED_MS);
-    const egress = await watch.timerWait(wait);
+    const egress = await watch.timerWait(wait, reason);
     fires.push({ timer: next, reason, dueMs: dueAt(next) - start, before: activity, egress });
   }
 }
