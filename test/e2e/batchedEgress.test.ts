@@ -55,7 +55,7 @@ describe.concurrent('egress a call leaves for later is the call’s', () => {
   });
 
   // The telemetry's timer fires while `remind`'s calls settle (they wait past the server's timers once its own
-  // save trailed), re-armed since the call began: its egress is kept, and the control run calls it background.
+  // save trailed): that egress is kept with the call's, and the control run, reaching it too, calls it background.
   // No observers: each read would settle past three of the timer's fires, for a minute, and show nothing more.
   it('never blames telemetry sent every 300 ms whatever the calls do', async () => {
     const result = await check('periodic-telemetry.js', 1, ['--max-observers', '0']);

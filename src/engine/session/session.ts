@@ -133,7 +133,7 @@ export async function startSession(
   let tree: ProcessTree | undefined;
   let threads: ThreadReader | undefined;
   let activity: TreeActivity | undefined;
-  /** Egress a call attempted before and while its settle waited for timers it set (see `TimerWait`). */
+  /** Egress a call attempted before and while its settle waited for timers (see `TimerWait`). */
   const heldBack: EgressAttempt[] = [];
   const dispose = async () => {
     guard?.stop();
@@ -229,13 +229,13 @@ export async function startSession(
               settle,
               reader === undefined
                 ? undefined
-                : async (wait, reason) => {
-                    // What came before a timer the settle waits for is the call's, and so is what a timer the
-                    // call set attempts when it fires; a timer pending since before the call is not the call's.
+                : async (wait) => {
+                    // What came before a timer the settle waits for is the call's, and so is what its firing
+                    // attempts (see `TimerWait`): the control run sets the server's own rhythm aside.
                     heldBack.push(...(await reader.read()));
                     await wait();
                     const fired = await reader.read();
-                    if (reason === 'new') heldBack.push(...fired);
+                    heldBack.push(...fired);
                     return fired.length > 0;
                   },
               activityOf(running.pid, below, (activity = new TreeActivity())),

@@ -79,14 +79,13 @@ export function settlingCalls(
 }
 
 /**
- * Runs a settle's wait for a timer, so that what the server attempts meanwhile can be told apart by the timer's
- * `reason` (see `pendingNow`); true when egress was attempted during it. The session keeps the egress of a
- * `new` timer's wait as the call's, as a late write is (an upload batched or debounced for after the answer),
- * and drops a `behind` one's: a timer pending since before the call is the server's rhythm. A background
- * timer re-armed while the call ran looks `new` too: its egress is left to the control run, which reaches the
- * same destination without the call.
+ * Runs a settle's wait for a timer; true when egress was attempted during it (a timer that reached out did
+ * something). The session keeps that egress as the call's, as a late write is (an upload batched or debounced
+ * for after the answer), whether the timer looked set by the call or pending before it: a wait dated loosely
+ * on a loaded machine can make the call's own timer look like the server's, and what is the server's rhythm
+ * (a telemetry interval, a retry loop) the control run reaches without the call and calls background.
  */
-export type TimerWait = (wait: () => Promise<void>, reason: 'new' | 'behind') => Promise<boolean>;
+export type TimerWait = (wait: () => Promise<void>) => Promise<boolean>;
 
 /** What a settle reads and learns from, for one connection. */
 interface Watch {
@@ -151,7 +150,7 @@ async function settle(
     waited.set(next.thread, (waited.get(next.thread) ?? 0) + 1);
     const activity = watch.activity();
     const wait = () => sleepWatching(clock, Math.max(0, dueAt(next) - now) + FIRED_MS);
-    const egress = await watch.timerWait(wait, reason);
+    const egress = await watch.timerWait(wait);
     fires.push({ timer: next, reason, dueMs: dueAt(next) - start, before: activity, egress });
   }
 }

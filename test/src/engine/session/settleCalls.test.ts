@@ -90,32 +90,6 @@ describe('settlingCalls', () => {
     expect(await timed(connection), 'learned: waited past').toBeGreaterThan(150);
   });
 
-  it("tells its waits apart: a timer the call set is 'new', one pending before it 'behind'", async () => {
-    // The session keeps the egress of a 'new' timer's wait as the call's (a batched upload), not a 'behind' one's.
-    const reasons: string[] = [];
-    const recorded = async (wait: () => Promise<void>, reason: 'new' | 'behind') => {
-      reasons.push(reason);
-      await wait();
-      return false;
-    };
-    const set = scripted((ms) => (ms < 150 ? { due: 150 } : 'idle'));
-    await timed(settlingCalls(set.connection, set.threads, new SettleLog(2000), recorded));
-    expect(reasons).toEqual(['new']);
-    reasons.length = 0;
-    let first: number | undefined;
-    const rhythm = scripted((ms, calls) => {
-      first ??= performance.now() - ms;
-      const due = 250 - (performance.now() - ms - first);
-      return due < ms ? 'idle' : { due, tag: `rhythm after call ${calls}` };
-    });
-    const log = new SettleLog(3000);
-    const connection = settlingCalls(rhythm.connection, rhythm.threads, log, recorded);
-    await rhythm.connection.callTool('t', {}, 5); // the server's own timer, seen pending before the next call
-    log.trailed(1000);
-    await timed(connection);
-    expect(reasons).toEqual(['behind']);
-  });
-
   /** A tree whose counters move by `write` bytes per call of `act` (0: it only wakes its own threads). */
   function counters() {
     let reads = 0;
