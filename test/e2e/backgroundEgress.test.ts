@@ -19,9 +19,8 @@ describe('egress blamed only on the call that made it, background egress listed 
     const search = report?.tools.find((tool) => tool.name === 'search');
     // The flag fetch and the download (127.0.0.1:9) happen with or without a call. What lands inside a call is
     // shown by control runs to happen without it too: listed as ambient egress, with the control run that showed
-    // it, never a flaky finding. What lands while a call settles, waiting past a timer of the server's own, is
-    // not the call's and not listed (see TimerWait): whether any of it lands inside a call depends on timing,
-    // so the listing is checked for what it holds, not for being there.
+    // it, never a flaky finding; so is what lands while a call settles, waiting for a timer (see TimerWait):
+    // whether any of it lands inside a call depends on timing, so the listing is checked for what it holds.
     expect(ping?.verdicts.openWorldHint.status).toBe('consistent');
     expect(ping?.flaky).toBeUndefined();
     const ambient = [...(ping?.ambientEgress ?? []), ...(search?.ambientEgress ?? [])];

@@ -1,6 +1,7 @@
 import type { Change, SandboxSnapshot } from '../../../harness/index.js';
 import { changeKey, SandboxLost } from '../../../harness/index.js';
 import type { EgressAttempt } from '../../../harness/process/index.js';
+import { destinationKey } from '../../../harness/process/index.js';
 import type { ToolInfo } from '../../mcp/index.js';
 import type { ObservedEnvironment } from '../../observe/index.js';
 import { discoverObservers, observeServer } from '../../observe/index.js';
@@ -62,7 +63,8 @@ export async function probeObservers(
   const apart = { ...observe, calibrationMs: settings.calibrationMs, quietMs };
   if (found.observers.length > 0) {
     const startup = await session.egress();
-    const known = new Set(startup.map((attempt) => attempt.destination));
+    // By kind and address: a datagram on a socket connected at start-up is no start-up traffic (the connect was).
+    const known = new Set(startup.map(destinationKey));
     const watch = new WindowWatch(session, session.baseline);
     try {
       const observers = await observeServer(session.connection, tools, {
@@ -76,7 +78,7 @@ export async function probeObservers(
       });
       await watch.look();
       const egress = await session.egress();
-      if (watch.changes.length === 0 && egress.every((attempt) => known.has(attempt.destination))) {
+      if (watch.changes.length === 0 && egress.every((attempt) => known.has(destinationKey(attempt)))) {
         return { ambient: [], startupEgress: [...startup, ...egress], observers, session };
       }
     } catch (error) {
@@ -116,7 +118,7 @@ async function probeApart(
   const { changes: ambient } = await watchedPause(session, session.baseline, ambientMs);
   const startupEgress = await session.egress();
   const ambientKeys = new Set(ambient.map(changeKey));
-  const startupDestinations = new Set(startupEgress.map((attempt) => attempt.destination));
+  const startupDestinations = new Set(startupEgress.map(destinationKey));
   // Observers are calibrated after the ambient snapshots: their reads must not count as ambient change. One
   // whose reads change the sandbox, at once or within the watched pause after them, is left out: read around
   // every call, it would be blamed on each.
@@ -135,7 +137,7 @@ async function probeApart(
         const change = changes.find((c) => !ambientKeys.has(changeKey(c)));
         if (change !== undefined) return `changed the sandbox (${change.kind} ${changeKey(change)})`;
         // Background traffic (the start-up's, a timer's) is no reason to drop a read.
-        const own = egress.filter((attempt) => !startupDestinations.has(attempt.destination));
+        const own = egress.filter((attempt) => !startupDestinations.has(destinationKey(attempt)));
         return own.length === 0 ? undefined : `tried to reach outside the sandbox (${reached(own)})`;
       } catch (error) {
         // A read that ended hintproof's view of the sandbox (a hostile "read-only" tool) is no observer.

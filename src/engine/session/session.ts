@@ -134,7 +134,7 @@ export async function startSession(
   let tree: ProcessTree | undefined;
   let threads: ThreadReader | undefined;
   let activity: TreeActivity | undefined;
-  /** Egress a call attempted before its settle waited for a timer (see `settlingCalls`, `TimerWait`). */
+  /** Egress a call attempted before and while its settle waited for timers (see `TimerWait`). */
   const heldBack: EgressAttempt[] = [];
   const dispose = async () => {
     guard?.stop();
@@ -231,10 +231,13 @@ export async function startSession(
               reader === undefined
                 ? undefined
                 : async (wait) => {
-                    // What came before a timer the settle waits for is the call's; what its firing attempts is not.
+                    // What came before a timer the settle waits for is the call's, and so is what its firing
+                    // attempts (see `TimerWait`): the control run sets the server's own rhythm aside.
                     heldBack.push(...(await reader.read()));
                     await wait();
-                    return (await reader.read()).length > 0;
+                    const fired = await reader.read();
+                    heldBack.push(...fired);
+                    return fired.length > 0;
                   },
               activityOf(running.pid, below, (activity = new TreeActivity())),
             );

@@ -79,10 +79,11 @@ export function settlingCalls(
 }
 
 /**
- * Runs a settle's wait for a timer, so that what the server attempts meanwhile can be set apart from the call's
- * doing. The session drops the egress attempted during such waits: a timer re-armed while the call ran may be
- * a retry loop's next attempt, the server's own, and a control run cannot tell the two apart in a burst (what
- * a call leaves in the sandbox stays the call's; a control window sets a background writer's changes aside).
+ * Runs a settle's wait for a timer; true when egress was attempted during it (a timer that reached out did
+ * something). The session keeps that egress as the call's, as a late write is (an upload batched or debounced
+ * for after the answer), whether the timer looked set by the call or pending before it: a wait dated loosely
+ * on a loaded machine can make the call's own timer look like the server's, and what is the server's rhythm
+ * (a telemetry interval, a retry loop) the control run reaches without the call and calls background.
  */
 export type TimerWait = (wait: () => Promise<void>) => Promise<boolean>;
 
