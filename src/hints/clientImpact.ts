@@ -8,7 +8,7 @@ import type { HintName } from '../model/hints.js';
  * - `skips-result-review`: the result reaches the model with no review by the user;
  * - `retries`: the client repeats a call whose answer was lost, on its own.
  */
-export type ClientAct = 'runs-unconfirmed' | 'read-only-filter' | 'skips-result-review' | 'retries';
+type ClientAct = 'runs-unconfirmed' | 'read-only-filter' | 'skips-result-review' | 'retries';
 
 /** One client, in one mode, acting on one hint's tighter value: the value a contradicted claim has. */
 export interface ClientImpactRow {
@@ -195,9 +195,9 @@ export const CLIENT_IMPACT: readonly ClientImpactRow[] = [
     value: true,
     act: 'read-only-filter',
     effect: 'lets it run in code review, which allows read-only tools only',
-    source: undefined,
-    checked: undefined,
-    note: UNSOURCED,
+    source: 'https://github.com/zwave-js/zwave-js/pull/9198',
+    checked: TODAY,
+    note: 'a server\'s maintainers: code review starts MCP servers read-only and drops every tool without readOnlyHint ("no allowed tools after filtering"); microsoft/azure-devops-mcp#1555 reports the same',
   },
   {
     client: 'Gemini CLI',
