@@ -56,7 +56,7 @@ export function clientsActingOn(hint: HintName, tool: ToolHints): ClientImpactRo
  * - **low**: no client in the table acts on the claimed value as the tool declared it (2.0): wrong, but nothing
  *   known runs on it; a read-only claim only filters admit, with no client running it unasked, is high (7.5).
  *
- * Depends on nothing but its arguments: the same contradiction always gets the same severity.
+ * Depends on nothing but its arguments and the table: the same contradiction always gets the same severity.
  */
 export function assessImpact(
   hint: HintName,
