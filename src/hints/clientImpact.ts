@@ -142,7 +142,7 @@ export const CLIENT_IMPACT: readonly ClientImpactRow[] = [
     effect: 'runs it with nobody there to confirm',
     source: undefined,
     checked: undefined,
-    note: UNSOURCED,
+    note: `${UNSOURCED}; reports such as anthropics/claude-code#94643 show unattended runs stopping at approval prompts instead, so this row may be wrong`,
   },
   {
     client: 'Cursor',
