@@ -35,6 +35,7 @@ import {
   unexercised,
 } from './policy/toolTally.js';
 import { suggestedHints, suggestionBasis, verdictsFor } from './policy/verdicts.js';
+import { withImpact } from '../hints/severity.js';
 import { metState } from './policy/metState.js';
 import { namedKinds } from './policy/stateKinds.js';
 
@@ -231,7 +232,11 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
       ...(unexercised(tally).length === 0 ? {} : { unexercised: unexercised(tally) }),
     },
     // What was seen once and never reproduced is listed (flaky) and settles nothing: inconclusive.
-    verdicts: verdictsFor(effective, tally, contradictions, reason, options.egressUnobserved, flaky),
+    // Each contradiction with what it costs in the clients that act on the hint (severity.ts).
+    verdicts: withImpact(
+      { declared, effective },
+      verdictsFor(effective, tally, contradictions, reason, options.egressUnobserved, flaky),
+    ),
     // What was seen once and never reproduced moves no suggestion either way.
     suggested: keepByName(
       tool.name,

@@ -29,6 +29,38 @@ export interface Evidence {
   readonly preamble?: readonly PreambleCall[];
   /** The tools the preamble was drawn from (`--producers` in the replay command); absent without a preamble. */
   readonly producers?: readonly string[];
+  /**
+   * What the contradiction costs in the MCP clients that act on the hint: its severity and the clients that
+   * would act wrongly (`src/hints/clientImpact.ts`, `src/hints/severity.ts`). Set on every contradiction the
+   * engine reports; a report built by other means may lack it, and the reporters then derive it the same way.
+   */
+  readonly impact?: Impact;
+}
+
+/** How much a contradicted hint costs, from the least to the most: `low`, `medium`, `high`, `critical`. */
+export type Severity = 'critical' | 'high' | 'medium' | 'low';
+
+/** The client-impact severity of one contradiction. */
+export interface Impact {
+  readonly severity: Severity;
+  /**
+   * The CVSS-like score in 0.1–10 that GitHub code scanning reads as `security-severity` (above 9.0 critical,
+   * 7.0–8.9 high, 4.0–6.9 medium, below 4.0 low).
+   */
+  readonly score: number;
+  /** Why this severity, in one sentence. */
+  readonly reason: string;
+  /** The clients that would act wrongly on the false hint, and what each would do. */
+  readonly clients: readonly ClientAction[];
+}
+
+/** One client (in one of its modes) acting on a hint's false value. */
+export interface ClientAction {
+  readonly client: string;
+  readonly mode: string;
+  readonly effect: string;
+  /** Where this was seen (a public URL); absent when no public source was found, and `note` says so. */
+  readonly source?: string;
 }
 
 /**

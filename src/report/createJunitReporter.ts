@@ -6,6 +6,7 @@ import { formatArgs } from './formatArgs.js';
 import { formatChanges } from './formatChange.js';
 import { formatPreamble } from './formatPreamble.js';
 import { HINT_RULES } from './hintRules.js';
+import { clientLines, impactOf, severityLabel } from './impactOf.js';
 import { inertReport } from './inertEvent.js';
 import type { Report } from '../model/report.js';
 
@@ -23,8 +24,8 @@ export interface JunitReporterOptions {
 }
 
 /**
- * JUnit XML: one test suite per server, one test case per tool × hint. Contradicted = failure with the
- * evidence; inconclusive, unchecked and not-applicable = skipped, with the reason as output.
+ * JUnit XML: one test suite per server, one test case per tool × hint. Contradicted = failure whose message
+ * opens with its severity (`[critical (9.8)] …`), with the clients that would act wrongly and the evidence; inconclusive, unchecked and not-applicable = skipped, with the reason as output.
  */
 export function createJunitReporter(options: JunitReporterOptions): EventSink {
   return (event: EngineEvent): void => {
@@ -48,10 +49,15 @@ export function junitXml(raw: Report): string {
       switch (verdict.status) {
         case 'contradicted': {
           const { evidence } = verdict;
+          const impact = impactOf({ tool, hint, evidence });
           testCase
-            .failure(evidence.title, HINT_RULES[hint].name)
+            .failure(`[${severityLabel(impact)}] ${evidence.title}`, HINT_RULES[hint].name)
             .stacktrace(
               [
+                `Severity: ${severityLabel(impact)}: ${impact.reason}`,
+                ...(impact.clients.length === 0
+                  ? []
+                  : ['Clients that would act wrongly:', ...clientLines(impact).map((line) => `  - ${line}`)]),
                 `Declared: ${JSON.stringify(tool.declared)}`,
                 `Observed on call ${evidence.call}:`,
                 ...formatChanges(evidence.changes).map((line) => `  ${line}`),

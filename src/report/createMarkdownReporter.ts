@@ -1,6 +1,7 @@
 import { HINT_NAMES } from '../model/hints.js';
 import type { EngineEvent, EventSink } from '../model/events.js';
 import { contradictionsOf } from './contradictionsOf.js';
+import { clientLines, impactOf, rankedContradictions } from './impactOf.js';
 import { formatArgs } from './formatArgs.js';
 import { formatChanges } from './formatChange.js';
 import { formatPreamble } from './formatPreamble.js';
@@ -14,7 +15,10 @@ export interface MarkdownReporterOptions {
   readonly write: (markdown: string) => void;
 }
 
-/** Markdown for pull-request comments and `$GITHUB_STEP_SUMMARY`: a verdict table, then each contradiction. */
+/**
+ * Markdown for pull-request comments and `$GITHUB_STEP_SUMMARY`: a verdict table, then each contradiction,
+ * the most severe first, with its severity and the clients that would act wrongly.
+ */
 export function createMarkdownReporter(options: MarkdownReporterOptions): EventSink {
   return (event: EngineEvent): void => {
     if (event.type === 'end') options.write(markdownReport(event.report));
@@ -58,11 +62,17 @@ export function markdownReport(raw: Report): string {
   );
   if (duplicates.length > 0)
     lines.push('', '**Duplicate tool names** (tool names must be unique)', '', ...duplicates);
-  for (const { tool, evidence } of contradictions) {
+  for (const contradiction of rankedContradictions(report)) {
+    const { tool, evidence } = contradiction;
+    const impact = impactOf(contradiction);
     lines.push(
       '',
-      `<details><summary>❌ ${mdHtml(evidence.title)}</summary>`,
+      `<details><summary>❌ <b>${impact.severity}</b> (${impact.score.toFixed(1)}) · ${mdHtml(evidence.title)}</summary>`,
       '',
+      `- Severity: **${impact.severity}** (${impact.score.toFixed(1)}): ${mdText(impact.reason)}`,
+      ...(impact.clients.length === 0
+        ? []
+        : ['- Clients that would act wrongly:', ...clientLines(impact).map((line) => `  - ${mdText(line)}`)]),
       `- Declared: ${mdCode(JSON.stringify(tool.declared))}`,
       `- Observed on call ${evidence.call}: ${formatChanges(evidence.changes).map(mdCode).join(', ')}`,
       `- Arguments: ${mdCode(formatArgs(evidence.args, 1000))}`,

@@ -1,13 +1,22 @@
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { HINT_NAMES } from '../model/hints.js';
 import type { EngineEvent, EventSink } from '../model/events.js';
-import { contradictionsOf } from './contradictionsOf.js';
 import { formatArgs } from './formatArgs.js';
 import { formatChanges } from './formatChange.js';
 import { formatPreamble } from './formatPreamble.js';
 import { HINT_RULES } from './hintRules.js';
+import { clientLines, impactOf, rankedContradictions, severityLabel } from './impactOf.js';
+import { HIGHEST_SCORE } from '../hints/severity.js';
 import { inertReport } from './inertEvent.js';
-import type { Report } from '../model/report.js';
+import type { Report, Severity } from '../model/report.js';
+
+/** A result's level by its severity: critical and high fail a check run, medium warns, low is a note. */
+const LEVELS: Record<Severity, 'error' | 'warning' | 'note'> = {
+  critical: 'error',
+  high: 'error',
+  medium: 'warning',
+  low: 'note',
+};
 
 /** Where results point: the server's file (or the config), relative to the repository root. */
 interface SarifArtifact {
@@ -22,7 +31,10 @@ export interface SarifReporterOptions {
   readonly artifact?: SarifArtifact;
 }
 
-/** SARIF 2.1.0 for GitHub code scanning: a rule per hint, a result per contradiction. */
+/**
+ * SARIF 2.1.0 for GitHub code scanning: a rule per hint (with the `security-severity` its worst contradiction
+ * has), a result per contradiction, the most severe first, its level and `security-severity` from its impact.
+ */
 export function createSarifReporter(options: SarifReporterOptions): EventSink {
   return (event: EngineEvent): void => {
     if (event.type === 'end') options.write(`${JSON.stringify(sarifLog(event.report, options), null, 2)}\n`);
@@ -38,39 +50,55 @@ export function sarifLog(raw: Report, options: Omit<SarifReporterOptions, 'write
     shortDescription: { text: HINT_RULES[hint].summary },
     fullDescription: { text: HINT_RULES[hint].detail },
     defaultConfiguration: { level: 'error' },
+    // GitHub code scanning reads a rule's security-severity (the worst a contradiction of the hint can be) and
+    // shows it only on rules tagged `security`.
+    properties: { 'security-severity': HIGHEST_SCORE[hint].toFixed(1), tags: ['security', 'mcp-hints'] },
   }));
-  const results: Result[] = contradictionsOf(report).map(({ tool, hint, evidence }) => ({
-    ruleId: hint,
-    ruleIndex: HINT_NAMES.indexOf(hint),
-    level: 'error',
-    message: {
-      text: [
-        `${evidence.title}.`,
-        `Observed on call ${evidence.call}: ${formatChanges(evidence.changes).join('; ')}.`,
-        `Arguments: ${formatArgs(evidence.args, 1000)}.`,
-        ...(evidence.preamble === undefined || evidence.preamble.length === 0
-          ? []
-          : [`After these calls, from a fresh sandbox: ${formatPreamble(evidence).join(' ')}`]),
-        `Reproduce with: ${evidence.replay}`,
-      ].join(' '),
-    },
-    locations: [
-      {
-        ...(options.artifact
-          ? {
-              physicalLocation: {
-                artifactLocation: { uri: options.artifact.uri },
-                region: { startLine: lineNaming(tool.name, options.artifact.text) },
-              },
-            }
-          : {}),
-        logicalLocations: [
-          { name: tool.name, kind: 'function', fullyQualifiedName: `${report.server.name}/${tool.name}` },
-        ],
+  const results: Result[] = rankedContradictions(report).map((contradiction) => {
+    const { tool, hint, evidence } = contradiction;
+    const impact = impactOf(contradiction);
+    return {
+      ruleId: hint,
+      ruleIndex: HINT_NAMES.indexOf(hint),
+      level: LEVELS[impact.severity],
+      message: {
+        text: [
+          `${evidence.title}.`,
+          `Severity: ${severityLabel(impact)}: ${impact.reason}.`,
+          ...(impact.clients.length === 0
+            ? []
+            : [`Clients that would act wrongly: ${clientLines(impact).join('; ')}.`]),
+          `Observed on call ${evidence.call}: ${formatChanges(evidence.changes).join('; ')}.`,
+          `Arguments: ${formatArgs(evidence.args, 1000)}.`,
+          ...(evidence.preamble === undefined || evidence.preamble.length === 0
+            ? []
+            : [`After these calls, from a fresh sandbox: ${formatPreamble(evidence).join(' ')}`]),
+          `Reproduce with: ${evidence.replay}`,
+        ].join(' '),
       },
-    ],
-    partialFingerprints: { 'hintproof/tool-hint': `${report.server.name}/${tool.name}/${hint}` },
-  }));
+      locations: [
+        {
+          ...(options.artifact
+            ? {
+                physicalLocation: {
+                  artifactLocation: { uri: options.artifact.uri },
+                  region: { startLine: lineNaming(tool.name, options.artifact.text) },
+                },
+              }
+            : {}),
+          logicalLocations: [
+            { name: tool.name, kind: 'function', fullyQualifiedName: `${report.server.name}/${tool.name}` },
+          ],
+        },
+      ],
+      partialFingerprints: { 'hintproof/tool-hint': `${report.server.name}/${tool.name}/${hint}` },
+      properties: {
+        'security-severity': impact.score.toFixed(1),
+        severity: impact.severity,
+        clients: impact.clients.map((action) => `${action.client} (${action.mode})`),
+      },
+    };
+  });
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',

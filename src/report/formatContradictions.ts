@@ -1,23 +1,35 @@
 import type { Change } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
 import { describeEgress } from '../../harness/process/index.js';
-import { HINT_NAMES } from '../model/hints.js';
-import type { HintName } from '../model/hints.js';
 import type { Colors } from './colors.js';
+import type { Contradiction } from './contradictionsOf.js';
 import { formatArgs } from './formatArgs.js';
 import { formatChange, formatChanges } from './formatChange.js';
 import { formatPreamble } from './formatPreamble.js';
 import { withSamples } from './formatSample.js';
-import type { Evidence, Report, ToolReport } from '../model/report.js';
+import { clientLines, impactOf, rankedContradictions, severityLabel } from './impactOf.js';
+import type { Evidence, Report, Severity } from '../model/report.js';
 
 /** Arguments in a contradiction are shrunk, so they are shown almost whole; the replay command has them all. */
 const EVIDENCE_ARGS_MAX_LENGTH = 1000;
 
+/** The colour of each severity's label. */
+const SEVERITY_COLOR: Record<Severity, (colors: Colors) => (text: string) => string> = {
+  critical: (colors) => (text) => colors.bold(colors.red(text)),
+  high: (colors) => colors.red,
+  medium: (colors) => colors.yellow,
+  low: (colors) => colors.dim,
+};
+
 /**
- * Every contradiction, numbered, in tool order then hint order:
+ * Every contradiction, numbered, the most severe first (`rankedContradictions`; ties in tool order then hint
+ * order), with its severity and the clients that would act wrongly on the false hint:
  *
  * ```
  * 1) read_note claims readOnlyHint: true but changed the sandbox
+ *    Severity: critical (9.1): it wrote while clients run it unconfirmed as read-only
+ *    Clients that would act wrongly:
+ *      - Codex (auto and writes approval modes): runs it without approval
  *    Declared: {"readOnlyHint":true}
  *    Effective: readOnlyHint=true
  *    Observed: append fs:.access.log (+9 bytes) on call 1
@@ -30,29 +42,24 @@ const EVIDENCE_ARGS_MAX_LENGTH = 1000;
  * Empty when nothing is contradicted.
  */
 export function formatContradictions(report: Report, colors: Colors): string[] {
-  const blocks: string[][] = [];
-  for (const tool of report.tools) {
-    for (const hint of HINT_NAMES) {
-      const verdict = tool.verdicts[hint];
-      if (verdict.status !== 'contradicted') continue;
-      blocks.push(formatBlock(blocks.length + 1, tool, hint, verdict.evidence, colors));
-    }
-  }
+  const blocks = rankedContradictions(report).map((contradiction, i) =>
+    formatBlock(i + 1, contradiction, colors),
+  );
   if (blocks.length === 0) return [];
   return [colors.bold('Contradictions'), ...blocks.flatMap((block, i) => (i === 0 ? block : ['', ...block]))];
 }
 
-function formatBlock(
-  number: number,
-  tool: ToolReport,
-  hint: HintName,
-  evidence: Evidence,
-  colors: Colors,
-): string[] {
+function formatBlock(number: number, contradiction: Contradiction, colors: Colors): string[] {
+  const { tool, hint, evidence } = contradiction;
   const head = `${number}) `;
   const indent = ' '.repeat(head.length);
   const declaredByDefault = tool.declared?.[hint] === undefined ? ' (spec default)' : '';
+  const impact = impactOf(contradiction);
   const lines = [
+    `${SEVERITY_COLOR[impact.severity](colors)(`Severity: ${severityLabel(impact)}`)}: ${impact.reason}`,
+    ...(impact.clients.length === 0
+      ? []
+      : ['Clients that would act wrongly:', ...clientLines(impact).map((line) => `  - ${line}`)]),
     `Declared: ${tool.declared === null ? '(none)' : JSON.stringify(tool.declared)}`,
     `Effective: ${hint}=${String(tool.effective[hint])}${declaredByDefault}`,
     ...(evidence.egress && evidence.egress.length > 0

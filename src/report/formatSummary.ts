@@ -2,10 +2,14 @@ import type { Colors } from './colors.js';
 import { hasContradiction, hasFailingDrift } from '../model/report.js';
 import type { Report, VerdictStatus } from '../model/report.js';
 import { plural } from './plural.js';
+import { contradictionsOf } from './contradictionsOf.js';
+import { impactOf } from './impactOf.js';
+import { SEVERITIES } from '../hints/severity.js';
 
 /**
  * The closing two lines:
- * `3 hints contradicted in 3 of 9 tools · 14 consistent · 1 inconclusive`, then what the exit status means.
+ * `3 hints contradicted in 3 of 9 tools (2 critical, 1 medium) · 14 consistent · 1 inconclusive`, then what the
+ * exit status means.
  */
 export function formatSummary(report: Report, colors: Colors): string[] {
   const count = (status: VerdictStatus): number =>
@@ -20,7 +24,7 @@ export function formatSummary(report: Report, colors: Colors): string[] {
   const head =
     contradicted > 0
       ? colors.red(
-          `${plural(contradicted, 'hint')} contradicted in ${toolsContradicted} of ${plural(report.tools.length, 'tool')}`,
+          `${plural(contradicted, 'hint')} contradicted in ${toolsContradicted} of ${plural(report.tools.length, 'tool')}${bySeverity(report)}`,
         )
       : colors.green(`No hint contradicted in ${plural(report.tools.length, 'tool')}`);
   const summary = [head, `${count('consistent')} consistent`, `${count('inconclusive')} inconclusive`].join(
@@ -33,4 +37,14 @@ export function formatSummary(report: Report, colors: Colors): string[] {
       : colors.green('Exit 0: no hint contradicted.');
   const blind = report.blind === undefined ? [] : [colors.yellow(`Blind check: ${report.blind}.`)];
   return [...blind, colors.bold(summary), exit];
+}
+
+/** ` (2 critical, 1 medium)`: how many contradictions of each severity, the worst first. */
+function bySeverity(report: Report): string {
+  const severities = contradictionsOf(report).map((contradiction) => impactOf(contradiction).severity);
+  const counts = SEVERITIES.flatMap((severity) => {
+    const n = severities.filter((s) => s === severity).length;
+    return n === 0 ? [] : [`${n} ${severity}`];
+  });
+  return counts.length === 0 ? '' : ` (${counts.join(', ')})`;
 }

@@ -72,8 +72,19 @@ function orderEvidence(evidence: Evidence): Evidence {
       'egress',
       'preamble',
       'producers',
+      'impact',
     ]),
     changes: evidence.changes.map(orderChange),
+    ...(evidence.impact === undefined
+      ? {}
+      : {
+          impact: {
+            ...orderKeys(evidence.impact, ['severity', 'score', 'reason', 'clients']),
+            clients: evidence.impact.clients.map((client) =>
+              orderKeys(client, ['client', 'mode', 'effect', 'source']),
+            ),
+          },
+        }),
     ...(evidence.preamble === undefined
       ? {}
       : {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../src/model/report.js';
 import { repoRoot, runCli } from './runCli.js';
 
 const out = mkdtempSync(join(tmpdir(), 'hintproof-reporters-'));
@@ -49,6 +50,8 @@ describe('--reporter and --output-dir', () => {
       runs: Array<{
         results: Array<{
           ruleId: string;
+          level: string;
+          properties: Record<string, unknown>;
           locations: Array<{
             physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } };
           }>;
@@ -57,6 +60,11 @@ describe('--reporter and --output-dir', () => {
     };
     const [only] = sarif.runs[0]!.results;
     expect(only?.ruleId).toBe('readOnlyHint');
+    // A false read-only claim is critical: clients run the write unconfirmed.
+    expect(only?.level).toBe('error');
+    expect(only?.properties).toMatchObject({ severity: 'critical' });
+    expect(Number(only?.properties['security-severity'])).toBeGreaterThan(9);
+    expect(result.stdout).toMatch(/Severity: critical \(9\.\d\)/);
     const location = only!.locations[0]!.physicalLocation;
     expect(location.artifactLocation.uri).toBe('server.js');
     const line = readFileSync(join(notes, 'server.js'), 'utf8').split('\n')[location.region.startLine - 1];
@@ -64,9 +72,11 @@ describe('--reporter and --output-dir', () => {
     const markdown = readFileSync(join(out, 'reports/report.md'), 'utf8');
     expect(markdown).toMatch(/^## hintproof: 1 hint contradicted in 1 of 2 tools/);
     expect(readFileSync(summary, 'utf8')).toBe(`# earlier step\n${markdown}`);
-    expect(JSON.parse(readFileSync(join(out, 'reports/report.json'), 'utf8'))).toMatchObject({
-      server: { name: 'notes-scenario' },
-    });
+    const json = JSON.parse(readFileSync(join(out, 'reports/report.json'), 'utf8')) as Report;
+    expect(json).toMatchObject({ server: { name: 'notes-scenario' } });
+    // The engine puts each contradiction's impact on its evidence.
+    const verdict = json.tools.find((tool) => tool.name === 'read_note')!.verdicts.readOnlyHint;
+    expect(verdict).toMatchObject({ status: 'contradicted', evidence: { impact: { severity: 'critical' } } });
   });
 
   it('--quiet prints only the summary, and still writes the file reports', async () => {

@@ -42,12 +42,38 @@ describe('SARIF reporter', () => {
     const results = log.runs[0]?.results ?? [];
     expect(
       results.map((result) => `${result.locations?.[0]?.logicalLocations?.[0]?.name}:${result.ruleId}`),
-    ).toEqual(['read_note:readOnlyHint', 'delete_note:destructiveHint', 'append_log:idempotentHint']);
+    ).toEqual(['delete_note:destructiveHint', 'read_note:readOnlyHint', 'append_log:idempotentHint']);
     expect(results[0]?.message.text).toMatch(/Reproduce with: hintproof check/);
     // Results point at the line that registers the tool, or line 1 when the file does not name it.
     expect(results.map((result) => result.locations?.[0]?.physicalLocation?.region?.startLine)).toEqual([
-      4, 5, 1,
+      5, 4, 1,
     ]);
+  });
+
+  it('ranks results by severity, with a level and a security-severity each, and one on every rule', () => {
+    const log = sarifLog(report, { version: '0.1.0', artifact });
+    const rules = log.runs[0]?.tool.driver.rules ?? [];
+    // GitHub code scanning shows security-severity only on rules tagged `security`.
+    expect(rules.map((rule) => rule.properties?.['security-severity'] as unknown)).toEqual([
+      '9.8',
+      '9.3',
+      '6.5',
+      '8.2',
+    ]);
+    expect(rules.every((rule) => (rule.properties?.tags ?? []).includes('security'))).toBe(true);
+    const results = log.runs[0]?.results ?? [];
+    expect(
+      results.map((result) => [result.level, result.properties?.['security-severity'] as unknown]),
+    ).toEqual([
+      ['error', '9.3'],
+      ['error', '9.1'],
+      ['warning', '5.0'],
+    ]);
+    expect(results[1]?.properties?.severity).toBe('critical');
+    expect(results[1]?.message.text).toContain('Severity: critical (9.1): it wrote');
+    expect(results[1]?.message.text).toContain(
+      'Codex, auto and writes approval modes: runs it without approval',
+    );
   });
 
   it('the schema check itself rejects a log that breaks SARIF (so the tests above can fail)', () => {
@@ -93,9 +119,13 @@ describe('JUnit reporter', () => {
       (c) => c.classname === 'notes-scenario.read_note' && c.name === 'readOnlyHint',
     )!;
     const failure = readNote.failure as { message: string; type: string };
-    expect(failure.message).toBe('read_note claims readOnlyHint: true but changed the sandbox');
+    expect(failure.message).toBe(
+      '[critical (9.1)] read_note claims readOnlyHint: true but changed the sandbox',
+    );
     expect(failure.type).toBe('ReadOnlyHintContradicted');
     expect(JSON.stringify(readNote)).toMatch(/Reproduce with: hintproof check --tool read_note/);
+    expect(JSON.stringify(readNote)).toContain('Clients that would act wrongly:');
+    expect(JSON.stringify(readNote)).toContain('Qwen Code, every approval mode, plan mode included');
     const skipped = suite.testcase.filter((c) => 'skipped' in c).length;
     expect(Number(suite.skipped)).toBe(skipped);
     const notApplicable = report.tools
@@ -167,6 +197,18 @@ describe('Markdown reporter', () => {
     expect(markdown).toMatch(/\| `read_note` \| ❌ contradicted \| n\/a \| n\/a \| unchecked \|/);
     expect(markdown.match(/<details>/g)).toHaveLength(3);
     expect(markdown.match(/```sh\nhintproof check/g)).toHaveLength(3);
+  });
+
+  it('ranks contradictions by severity and names the clients that would act wrongly', () => {
+    const markdown = markdownReport(report);
+    const summaries = markdown.match(/<summary>.*<\/summary>/g) ?? [];
+    expect(summaries.map((summary) => /<b>(\w+)<\/b> \(([\d.]+)\)/.exec(summary)?.slice(1))).toEqual([
+      ['critical', '9.3'],
+      ['critical', '9.1'],
+      ['medium', '5.0'],
+    ]);
+    expect(markdown).toContain('- Severity: **critical** (9.1)');
+    expect(markdown).toContain('- Clients that would act wrongly:\n  - VS Code (Copilot agent mode), ');
   });
 
   it('says so when nothing is contradicted', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HINT_NAMES } from '../../../src/model/hints.js';
+import { withImpact } from '../../../src/hints/severity.js';
 import { createJsonReporter } from '../../../src/report/createJsonReporter.js';
 import type { Report } from '../../../src/model/report.js';
 import { eventsFor, report } from './fixtures.js';
@@ -81,11 +82,33 @@ describe('createJsonReporter', () => {
           'outcomes',
           'shrinks',
           // optional fields after the contract's, in this order
-          ...['egress', 'preamble', 'producers'].filter((key) => key in (verdict.evidence as object)),
+          ...['egress', 'preamble', 'producers', 'impact'].filter(
+            (key) => key in (verdict.evidence as object),
+          ),
         ]);
       }
     }
     expect(json(scrambled(report))).toBe(json(report));
+  });
+
+  it("writes each contradiction's impact as the engine set it: severity, score, reason, clients", () => {
+    const judged = {
+      ...report,
+      tools: report.tools.map((tool) => ({ ...tool, verdicts: withImpact(tool, tool.verdicts) })),
+    };
+    const parsed = JSON.parse(json(scrambled(judged))) as Report;
+    const readNote = parsed.tools.find((tool) => tool.name === 'read_note')!.verdicts.readOnlyHint;
+    if (readNote.status !== 'contradicted') throw new Error('read_note readOnlyHint should be contradicted');
+    const impact = readNote.evidence.impact!;
+    expect(Object.keys(impact)).toEqual(['severity', 'score', 'reason', 'clients']);
+    expect(impact).toMatchObject({ severity: 'critical', score: 9.1 });
+    expect(impact.clients).toContainEqual({
+      client: 'Qwen Code',
+      mode: 'every approval mode, plan mode included',
+      effect: 'runs it without confirmation, in plan mode too',
+      source: 'https://github.com/QwenLM/qwen-code/pull/1837',
+    });
+    expect(Object.keys(impact.clients[0]!)).toEqual(['client', 'mode', 'effect', 'source']);
   });
 
   it('keeps fields it does not know, after the known ones', () => {

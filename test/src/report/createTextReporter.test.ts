@@ -25,6 +25,25 @@ describe('createTextReporter', () => {
     );
   });
 
+  it('ranks contradictions by severity, each with the clients that would act wrongly', () => {
+    const out = text();
+    const heads = [...out.matchAll(/^(\d\)) (\w+) claims/gm)].map((match) => `${match[1]} ${match[2]}`);
+    expect(heads).toEqual(['1) delete_note', '2) read_note', '3) append_log']);
+    expect(out).toContain(
+      '   Severity: critical (9.3): it deleted existing state, and clients run it unconfirmed',
+    );
+    expect(out).toContain(
+      '   Severity: medium (5.0): its repeat changed state again, as a client retry would',
+    );
+    expect(out).toContain(
+      '   Clients that would act wrongly:\n     - VS Code (Copilot agent mode), read-only tools auto-approved: runs it without confirmation\n',
+    );
+    // A row of the table no public source backs says so.
+    expect(out).toContain(
+      '     - Qwen Code, dropped calls: retries a dropped call on its own [no public source]',
+    );
+  });
+
   it('opens with a header that names the server, the tool count, the runs and the seed', () => {
     const [first, second] = text().split('\n');
     expect(first).toBe('hintproof 0.1.0 · notes-scenario 1.0.0 · 6 tools · 25 runs per tool · seed 42');

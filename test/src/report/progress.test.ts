@@ -27,7 +27,7 @@ describe('--quiet summary reporter', () => {
     const sink = createSummaryReporter({ write: (text) => written.push(text), color: false });
     for (const event of eventsFor()) sink(event);
     expect(written).toEqual([
-      `3 hints contradicted in 3 of ${report.tools.length} tools · 10 consistent · 1 inconclusive\nExit 1: at least one hint is contradicted.\n`,
+      `3 hints contradicted in 3 of ${report.tools.length} tools (2 critical, 1 medium) · 10 consistent · 1 inconclusive\nExit 1: at least one hint is contradicted.\n`,
     ]);
   });
 });
