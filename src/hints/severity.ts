@@ -43,7 +43,7 @@ export function clientsActingOn(hint: HintName, tool: ToolHints): ClientImpactRo
  *
  * - **critical**: a client runs, with nobody confirming, a call that writes while claiming `readOnlyHint:
  *   true` (VS Code, Codex, Qwen Code, Claude Code's plan mode…), or one that deletes while claiming
- *   `destructiveHint: false` (Claude Desktop's unattended runs; Codex when `openWorldHint` is false too). A
+ *   `destructiveHint: false` (Codex when `openWorldHint` is false too). Only rows with a public source count. A
  *   false read-only claim is critical whatever it wrote: it also gets the tool through every read-only filter
  *   (Cursor's Ask mode, Gemini CLI's Plan Mode); within critical, a delete scores above a modify, a modify
  *   above an add or append (9.8, 9.5, 9.1).
@@ -65,7 +65,9 @@ export function assessImpact(
 ): Impact {
   const rows = clientsActingOn(hint, tool);
   const clients = rows.map(clientAction);
-  const unconfirmed = rows.some((row) => row.act === 'runs-unconfirmed');
+  // Only rows a public source shows weigh on the severity: the others are listed, marked, and prove nothing.
+  const sourced = rows.filter((row) => row.source !== undefined);
+  const unconfirmed = sourced.some((row) => row.act === 'runs-unconfirmed');
   const deletes = has(evidence.changes, 'delete');
   const rewrites = has(evidence.changes, 'modify');
   const judged = (severity: Severity, score: number, reason: string): Impact => ({
@@ -74,11 +76,12 @@ export function assessImpact(
     reason,
     clients,
   });
-  if (rows.length === 0) {
+  if (sourced.length === 0) {
     return judged(
       'low',
       2.0,
-      `no client known to hintproof acts on ${hint}: ${String(tool.effective[hint])}`,
+      `no client known to hintproof acts on ${hint}: ${String(tool.effective[hint])}` +
+        (rows.length === 0 ? '' : ' by a public source (the rows listed have none)'),
     );
   }
   switch (hint) {

@@ -113,13 +113,18 @@ describe('assessImpact', () => {
     expect(clientsOf('readOnlyHint', { readOnlyHint: true, destructiveHint: true })).not.toContain('Codex');
   });
 
-  it('makes a false destructiveHint critical when it deleted, high when it only rewrote; Codex acts only with openWorldHint false', () => {
+  it('makes a false destructiveHint critical when it deleted, high when it only rewrote, where Codex acts (openWorldHint false)', () => {
     const declared = { destructiveHint: false };
     const closed = { destructiveHint: false, openWorldHint: false };
     const impact = (d: DeclaredHints, kind: Change['kind']) =>
       assessImpact('destructiveHint', tool(d), { call: 1, changes: [change(kind)] });
-    expect(impact(declared, 'delete').severity).toBe('critical');
-    expect(impact(declared, 'modify')).toMatchObject({ severity: 'high', score: 8.0 });
+    expect(impact(closed, 'delete')).toMatchObject({ severity: 'critical', score: 9.3 });
+    expect(impact(closed, 'modify')).toMatchObject({ severity: 'high', score: 8.0 });
+    // Open-world, only a row without a public source (Claude Desktop's unattended runs) acts on it: listed, not
+    // weighed.
+    const open = impact(declared, 'delete');
+    expect(open.severity).toBe('low');
+    expect(open.reason).toMatch(/have none/);
     expect(clientsOf('destructiveHint', declared)).not.toContain('Codex');
     expect(clientsOf('destructiveHint', closed)).toContain('Codex');
   });

@@ -12,7 +12,8 @@ import type { Observation } from '../../../src/model/observation.js';
  * - read_note: declares readOnlyHint: true, appends to an access log → readOnlyHint contradicted.
  * - list_notes: declares nothing, changes nothing → all consistent; could declare readOnlyHint: true.
  * - write_note: honest writer → consistent, suggestion equals effective.
- * - delete_note: declares destructiveHint: false, deletes → contradicted with two changes.
+ * - delete_note: declares destructiveHint: false (and openWorldHint: false, so Codex runs it unasked), deletes →
+ *   contradicted with two changes.
  * - append_log: declares idempotentHint: true, appends again on call 2 → contradicted on call 2.
  * - search_remote: every call fails → readOnlyHint inconclusive, the others n/a or unchecked.
  */
@@ -111,8 +112,8 @@ const tools: readonly ToolReport[] = [
   },
   {
     name: 'delete_note',
-    declared: { destructiveHint: false },
-    effective: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    declared: { destructiveHint: false, openWorldHint: false },
+    effective: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     calls: {
       total: 50,
       errors: 24,
