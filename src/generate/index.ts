@@ -8,6 +8,7 @@ export { UnsupportedSchemaError } from './unsupportedSchemaError.js';
 export { valueMix } from './valueMix.js';
 export {
   extendSeenValues,
+  isIntegerIdName,
   LiveChoice,
   liveChoice,
   LiveRecord,

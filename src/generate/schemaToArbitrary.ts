@@ -19,7 +19,8 @@ import { isSchemaObject } from './schemaObject.js';
 import type { SchemaObject } from './schemaObject.js';
 import { createSchemaValidator } from './schemaValidator.js';
 import type { SchemaValidator } from './schemaValidator.js';
-import { liveRecord } from './seenValues.js';
+import { liveIntegerArbitrary } from './liveIntegerArbitrary.js';
+import { isIntegerIdName, liveRecord } from './seenValues.js';
 import { scalarUnion } from './scalarUnion.js';
 import { stringArbitrary } from './stringArbitrary.js';
 import { UnsupportedSchemaError } from './unsupportedSchemaError.js';
@@ -181,10 +182,15 @@ export function schemaToArbitrary(schema: unknown, context: GenerationContext): 
           context.tool,
           context.building,
         );
-      case 'integer':
-        return subschema.multipleOf !== undefined
-          ? multipleOfArbitrary(subschema, at)
-          : integerArbitrary(subschema, at);
+      case 'integer': {
+        const integers =
+          subschema.multipleOf !== undefined
+            ? multipleOfArbitrary(subschema, at)
+            : integerArbitrary(subschema, at);
+        return context.live === true && at.propertyName !== undefined && isIntegerIdName(at.propertyName)
+          ? liveIntegerArbitrary(integers, (value) => accepts(value, subschema, at), at.propertyName)
+          : integers;
+      }
       case 'number':
         return subschema.multipleOf !== undefined
           ? multipleOfArbitrary(subschema, at)

@@ -30,7 +30,8 @@ export interface SeenValue extends HarvestedValue {
 const MAX_SOURCES = 4;
 
 /**
- * Values worth reusing that a run has seen (arguments it sent, responses it received): every string leaf, its
+ * Values worth reusing that a run has seen (arguments it sent, responses it received): every string leaf (and
+ * every whole number under an id's name, see `isIntegerIdName`, as the identifier it is), its
  * kind judged by the nearest property name (`path` → path, `dir` → directory, `noteId` → identifier, `name` →
  * name, else text), with the names its key answers to (`holder`: the key of the object it sits in).
  * Pure; in document order.
@@ -40,6 +41,11 @@ export function valuesIn(value: unknown, propertyName?: string, holder?: string)
     if (value === '' || value.length > MAX_VALUE_LENGTH) return [];
     const names = sourceNames(propertyName, holder);
     return [{ kind: kindOf(propertyName), value, ...(names.length === 0 ? {} : { names }) }];
+  }
+  // A whole number under an id's name (`{"id": 7}`, `issue_number`) is an id an integer argument may take.
+  if (typeof value === 'number' && Number.isSafeInteger(value) && isIntegerIdName(propertyName)) {
+    const names = sourceNames(propertyName, holder);
+    return [{ kind: 'identifier', value: String(value), ...(names.length === 0 ? {} : { names }) }];
   }
   if (Array.isArray(value)) return value.flatMap((item) => valuesIn(item, propertyName, holder));
   if (typeof value === 'object' && value !== null) {
@@ -115,11 +121,14 @@ export class LiveChoice {
   constructor(
     readonly index: number,
     readonly kinds: readonly HarvestedValue['kind'][],
-    readonly fallback: string,
+    /** The value sent when no seen value fits: a string, or a number for an `integer` choice. */
+    readonly fallback: string | number,
     readonly accepts: (value: string) => boolean,
     readonly property?: string,
     /** Only values seen under `property`'s name: with none, the fallback (not any value of the kinds). */
     readonly onlyNamed = false,
+    /** The property is an integer: the seen value (digits, as every seen value is a string) is sent as a number. */
+    readonly integer = false,
   ) {}
 }
 
@@ -193,7 +202,8 @@ export function resolveLiveChoices<T>(
     const named = candidates.filter((entry) => matchesProperty(entry, args.property, caller));
     const from = named.length > 0 || args.onlyNamed ? named : candidates;
     const chosen = from[args.index % Math.max(1, from.length)];
-    return (chosen?.value ?? args.fallback) as T;
+    if (chosen === undefined) return args.fallback as T;
+    return (args.integer ? Number(chosen.value) : chosen.value) as T;
   }
   if (args instanceof LiveRecord) {
     const candidates = records.filter((record) => args.accepts(record));
@@ -247,4 +257,15 @@ function kindOf(propertyName: string | undefined): HarvestedValue['kind'] {
 /** Whether a property names an identifier: `id`, `noteId`, `order_id`. */
 export function isIdentifierName(propertyName: string | undefined): boolean {
   return /(?:^|[^a-z])id$|Id$|_id$/.test(propertyName ?? '');
+}
+
+/**
+ * Whether a whole-number property names something by its number: an identifier (`id`, `ticket_id`), or a
+ * number a tracker gives its items (`issue_number`, `ticketNo`, `pr_num`); not a count (`limit`, `count`).
+ */
+export function isIntegerIdName(propertyName: string | undefined): boolean {
+  return (
+    isIdentifierName(propertyName) ||
+    /[a-z0-9][_-](?:number|num|no|nr)$|[a-z](?:Number|Num|No|Nr)$/.test(propertyName ?? '')
+  );
 }

@@ -1,3 +1,5 @@
+import { isIntegerIdName } from '../../generate/index.js';
+
 /** A string that is an SQL statement: its first word is a statement's. */
 const SQL_STATEMENT =
   /^\s*(select|insert|update|delete|with|create|drop|alter|truncate|explain|merge|upsert)\b/i;
@@ -9,13 +11,16 @@ const SQL_IDENTIFIER = /"((?:[^"]|"")+)"|[A-Za-z_][\w$]*/g;
  * Whether generated arguments name an entity that existed before the call: some string among them (at any
  * depth) is one of the values harvested from the sandbox (a path, a name, a key), or is an SQL statement
  * that names one of them as an identifier (`SELECT * FROM articles` when `articles` is a table of the
- * sandbox's database): a statement over an existing table meets its rows. Pure.
+ * sandbox's database): a statement over an existing table meets its rows; or a whole number under an id's
+ * name (`ticket_id: 1001`, see `isIntegerIdName`) is one of them written in digits. Pure.
  */
-export function namesExisting(args: unknown, existing: ReadonlySet<string>): boolean {
+export function namesExisting(args: unknown, existing: ReadonlySet<string>, key?: string): boolean {
   if (typeof args === 'string') return existing.has(args) || statementNames(args, existing);
-  if (Array.isArray(args)) return args.some((item) => namesExisting(item, existing));
+  if (typeof args === 'number')
+    return Number.isSafeInteger(args) && isIntegerIdName(key) && existing.has(String(args));
+  if (Array.isArray(args)) return args.some((item) => namesExisting(item, existing, key));
   if (typeof args === 'object' && args !== null)
-    return Object.values(args).some((item) => namesExisting(item, existing));
+    return Object.entries(args).some(([name, item]) => namesExisting(item, existing, name));
   return false;
 }
 

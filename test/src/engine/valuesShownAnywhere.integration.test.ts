@@ -89,3 +89,23 @@ describe('values stored in the seed reach arguments that name them together', ()
     expect(reach(report)).toEqual(['show_link', 'unlink']);
   });
 });
+
+/**
+ * A tracker whose tickets are whole numbers (from 1001) taken by integer arguments, shown only in a French
+ * sentence (`Ticket n° 1001 ouvert : …`) or only as a JSON number: `close_ticket` lies (readOnlyHint: true,
+ * it closes the ticket), `purge_ticket` lies (destructiveHint: false, it deletes it, by `issue_number`), and
+ * both fail for any number `open_ticket` did not give; `view_ticket` is honest.
+ */
+describe.each(['fr', 'json'])(
+  'whole-number ids shown %s reach the integer arguments that take them',
+  (shown) => {
+    it('contradicts close_ticket and purge_ticket, keeps view_ticket', async () => {
+      const tools = ['close_ticket', 'purge_ticket', 'view_ticket'];
+      const report = await runChecks(options('numbered-tickets.js', [shown], tools), () => {});
+      expect(status(report, 'close_ticket', 'readOnlyHint')).toBe('contradicted');
+      expect(status(report, 'purge_ticket', 'destructiveHint')).toBe('contradicted');
+      expect(status(report, 'view_ticket', 'readOnlyHint')).toBe('consistent');
+      expect(reach(report)).toEqual(tools);
+    });
+  },
+);

@@ -10,6 +10,15 @@ describe('namesExisting', () => {
     expect(namesExisting({ path: '{fs}/b.md', n: 42 }, EXISTING)).toBe(false);
   });
 
+  it('counts a whole number under an id name that is an existing value in digits, not a count', () => {
+    const existing = new Set(['1001', '5']);
+    expect(namesExisting({ ticket_id: 1001 }, existing)).toBe(true);
+    expect(namesExisting({ items: [{ issue_number: 1001 }] }, existing)).toBe(true);
+    expect(namesExisting({ ticket_id: 1002 }, existing)).toBe(false);
+    expect(namesExisting({ limit: 5 }, existing)).toBe(false);
+    expect(namesExisting({ id: 1001.5 }, existing)).toBe(false);
+  });
+
   it('counts an SQL statement that names an existing table, bare, qualified or quoted', () => {
     expect(namesExisting({ sql: 'SELECT * FROM articles LIMIT 5' }, EXISTING)).toBe(true);
     expect(namesExisting({ sql: '  delete from public.articles where id = 1' }, EXISTING)).toBe(true);
