@@ -4,6 +4,7 @@ export type {
   EnvironmentProvider,
   HarvestedColumn,
   HarvestedRelation,
+  HarvestedRoutine,
   HarvestedValue,
   IsolatedAccess,
   Snapshot,

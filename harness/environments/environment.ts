@@ -13,18 +13,35 @@ export interface Snapshot {
 export interface HarvestedValue {
   /**
    * What the value names: a path (relative or placeholder-absolute), a bare name, an identifier, a table; a
-   * `relation` is a table with its shape (`relation`), for statements built from the sandbox's own schema.
+   * `relation` is a table with its shape (`relation`), and a `routine` a function of the database with its
+   * arguments (`routine`), for statements built from the sandbox's own schema.
    */
-  readonly kind: 'path' | 'directory' | 'name' | 'identifier' | 'text' | 'table' | 'relation' | 'record';
+  readonly kind:
+    'path' | 'directory' | 'name' | 'identifier' | 'text' | 'table' | 'relation' | 'routine' | 'record';
   readonly value: string;
   /** With kind `relation`: the table's columns, key and sampled key values. */
   readonly relation?: HarvestedRelation;
+  /** With kind `routine`: the function's name and the types of the arguments a call must give. */
+  readonly routine?: HarvestedRoutine;
   /**
    * With kind `record` (`value`: where it was found, a table or a file): one row or JSON object as it is
    * stored, column or key → value, for arguments that name several of its values together (a relation to
    * delete: `source`, `target`, `type`).
    */
   readonly record?: Readonly<Record<string, string | number>>;
+}
+
+/**
+ * A function of a database environment that a statement can call (`SELECT "public"."touch"(1)`): a function
+ * may write while the statement that calls it reads like a query.
+ */
+export interface HarvestedRoutine {
+  readonly dialect: 'postgres';
+  /** The schema, when it is not the default one (`public`). */
+  readonly schema?: string;
+  readonly name: string;
+  /** The declared types of the arguments without a default, in order (`integer`, `text`). */
+  readonly args: readonly string[];
 }
 
 /** A table of a database environment as the argument generator needs it to write SQL that meets real rows. */

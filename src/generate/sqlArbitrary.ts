@@ -1,29 +1,34 @@
 import fc from 'fast-check';
-import type { HarvestedColumn, HarvestedRelation } from '../../harness/index.js';
+import type { HarvestedColumn, HarvestedRelation, HarvestedRoutine } from '../../harness/index.js';
+import { callArbitrary } from './sqlCallArbitrary.js';
+import { pragmaArbitrary } from './sqlPragmaArbitrary.js';
 import { columnLiteral, keyLiteral, quoteIdentifier, tableName } from './sqlLiteral.js';
 import { disguisedWrite, type WriteKind } from './sqlDisguise.js';
 import type { SqlIntent } from './sqlRole.js';
 
-/** Statement kinds. */
-type Kind = 'select' | 'insert' | 'update' | 'delete' | 'ddl';
+/** Statement kinds: `call`, a function of the database's called by a SELECT; `pragma`, SQLite's settings. */
+type Kind = 'select' | 'insert' | 'update' | 'delete' | 'ddl' | 'call' | 'pragma';
 
 const WEIGHTS: Readonly<Record<SqlIntent, Readonly<Record<Kind, number>>>> = {
-  read: { select: 8, insert: 1, update: 1, delete: 1, ddl: 1 },
-  write: { select: 1, insert: 4, update: 4, delete: 3, ddl: 1 },
-  ddl: { select: 1, insert: 1, update: 1, delete: 1, ddl: 6 },
-  any: { select: 3, insert: 2, update: 2, delete: 2, ddl: 1 },
+  read: { select: 8, insert: 1, update: 1, delete: 1, ddl: 1, call: 2, pragma: 2 },
+  write: { select: 1, insert: 4, update: 4, delete: 3, ddl: 1, call: 1, pragma: 1 },
+  ddl: { select: 1, insert: 1, update: 1, delete: 1, ddl: 6, call: 1, pragma: 1 },
+  any: { select: 3, insert: 2, update: 2, delete: 2, ddl: 1, call: 1, pragma: 1 },
 };
 
 /**
  * SQL statements over the sandbox's own schema: selects over real tables (all rows, by key, counts), inserts
  * that fill every column without a default, updates and deletes of sampled rows by key, and DDL on scratch
- * names (`hp_…` tables, indexes and columns); many writes come disguised (`disguisedWrite`). `intent` weighs
- * the kinds (see `sqlIntent`); every kind stays reachable. A statement shrinks within its kind and table (a
- * disguised write to the plain one). `undefined` when there is no table.
+ * names (`hp_…` tables, indexes and columns); many writes come disguised (`disguisedWrite`); calls of the
+ * database's own `routines` (`SELECT f(1)`: a function may write) and, on SQLite, `PRAGMA`s that read or
+ * persist a header setting. `intent` weighs the kinds (see `sqlIntent`); every kind stays reachable. A
+ * statement shrinks within its kind and table (a disguised write to the plain one). `undefined` when there is
+ * no table.
  */
 export function sqlArbitrary(
   relations: readonly HarvestedRelation[],
   intent: SqlIntent,
+  routines: readonly HarvestedRoutine[] = [],
 ): fc.Arbitrary<string> | undefined {
   if (relations.length === 0) return undefined;
   const integers = [
@@ -41,6 +46,8 @@ export function sqlArbitrary(
     update: relations.flatMap((r) => disguised(r, 'dml', updateArbitrary(r, integers))),
     delete: relations.flatMap((r) => disguised(r, 'dml', deleteArbitrary(r))),
     ddl: relations.flatMap((r) => disguised(r, 'ddl', ddlArbitrary(r))),
+    call: routines.flatMap((routine) => callArbitrary(routine, integers) ?? []),
+    pragma: relations.some((relation) => relation.dialect === 'sqlite') ? [pragmaArbitrary()] : [],
   };
   const weights = WEIGHTS[intent];
   const kinds = (Object.keys(weights) as Kind[]).filter((kind) => builders[kind].length > 0);

@@ -83,7 +83,10 @@ function sqlFromSchema(
   const relations = harvested.flatMap((entry) =>
     entry.kind === 'relation' && entry.relation ? [entry.relation] : [],
   );
-  const statements = sqlArbitrary(relations, sqlIntent(tool));
+  const routines = harvested.flatMap((entry) =>
+    entry.kind === 'routine' && entry.routine ? [entry.routine] : [],
+  );
+  const statements = sqlArbitrary(relations, sqlIntent(tool), routines);
   if (statements === undefined) return undefined;
   try {
     const fitting = boundedFilter(statements, accepts, pointerOf(at), 'SQL built from the sandbox schema');

@@ -169,7 +169,9 @@ function mixedValues(
       role === 'filename'
         ? files
         : harvested
-            .filter((entry) => !kinds.includes(entry.kind) && entry.kind !== 'relation')
+            .filter(
+              (entry) => !kinds.includes(entry.kind) && entry.kind !== 'relation' && entry.kind !== 'routine',
+            )
             .map((entry) => entry.value),
       fits,
     ),

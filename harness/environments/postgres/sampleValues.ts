@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { HarvestedColumn, HarvestedRelation, HarvestedValue } from '../environment.js';
+import { sampleRoutines } from './sampleRoutines.js';
 
 /** Tables and rows per table sampled for the argument generator, at most. */
 const SAMPLE_TABLES = 50;
@@ -11,7 +12,8 @@ const SHORT_TEXT = 40;
  * Values worth offering to generated arguments, read once from the seeded template: table names (plain and
  * schema-qualified), key and unique-column values as identifiers, short text values as names, and each
  * table as a `relation` (columns with type, nullability and default; key; the key values of the sampled
- * rows) for SQL built from the sandbox's own schema. Sorted by kind then value, without duplicates.
+ * rows) for SQL built from the sandbox's own schema, and its functions (`sampleRoutines`). Sorted by kind then
+ * value, without duplicates.
  */
 export async function sampleValues(
   client: pg.ClientBase,
@@ -71,6 +73,7 @@ export async function sampleValues(
       }
     }
   }
+  for (const routine of await sampleRoutines(client)) values.set(`routine\0${routine.value}`, routine);
   return [...values.values()].sort((a, b) =>
     a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0,
   );

@@ -1,9 +1,12 @@
 import { carriesSql } from '../../generate/sqlRole.js';
 import { isSchemaObject } from '../../generate/schemaObject.js';
 
-/** Words that begin or carry a statement that changes a database (in a CTE, after a `;`, anywhere). */
+/**
+ * Words that begin or carry a statement that changes a database (in a CTE, after a `;`, anywhere), and a
+ * PRAGMA that sets a value (`PRAGMA user_version = 7`).
+ */
 const WRITING =
-  /\b(insert|update|delete|merge|upsert|replace|create|drop|alter|truncate|rename|grant|revoke|comment\s+on|reindex|vacuum|cluster|copy|import|attach|detach|refresh)\b/i;
+  /\b(insert|update|delete|merge|upsert|replace|create|drop|alter|truncate|rename|grant|revoke|comment\s+on|reindex|vacuum|cluster|copy|import|attach|detach|refresh)\b|\bpragma\s+[\w."]+\s*=/i;
 
 /**
  * Pure: the tool's top-level string properties that surely carry SQL (`carriesSql`: `sql`, a `query` its
@@ -30,13 +33,21 @@ export function writesSql(text: unknown): boolean {
   return typeof text === 'string' && WRITING.test(text);
 }
 
-/** Pure: the SQL properties that carried a writing statement in these arguments of a successful command. */
+/**
+ * Pure: the SQL properties that carried a writing statement in these arguments of a successful command; with
+ * `changed` (the command changed state), every SQL property it was given: a statement that reads like a query
+ * wrote (`SELECT f()`, where `f` updates rows).
+ */
 export function recordSqlWrites(
   written: readonly string[],
   properties: readonly string[],
   args: Readonly<Record<string, unknown>>,
+  changed = false,
 ): readonly string[] {
-  const more = properties.filter((name) => !written.includes(name) && writesSql(args[name]));
+  const more = properties.filter(
+    (name) =>
+      !written.includes(name) && (writesSql(args[name]) || (changed && typeof args[name] === 'string')),
+  );
   return more.length === 0 ? written : [...written, ...more];
 }
 

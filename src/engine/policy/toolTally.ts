@@ -217,7 +217,7 @@ export function tallyObservation(
       ? { enumUse: recordEnumUse(tally.enumUse ?? {}, tally.enums, observation.args) }
       : {}),
     ...(tally.sql !== undefined && firstSucceeded
-      ? { sqlWritten: recordSqlWrites(tally.sqlWritten ?? [], tally.sql, observation.args) }
+      ? { sqlWritten: recordSqlWrites(tally.sqlWritten ?? [], tally.sql, observation.args, firstChanged) }
       : {}),
   };
 }

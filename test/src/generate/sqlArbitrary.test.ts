@@ -29,6 +29,28 @@ const sample = (intent: Parameters<typeof sqlArbitrary>[1]) =>
   fc.sample(sqlArbitrary([products, tags], intent)!, { seed: 7, numRuns: 400 });
 
 describe('sqlArbitrary', () => {
+  it('calls the database\'s own functions, each argument a literal of its type, the ids sampled ones', () => {
+    const routines = [
+      { dialect: 'postgres' as const, name: 'bump', args: ['integer'] },
+      { dialect: 'postgres' as const, schema: 'audit', name: 'stamp', args: [] },
+      { dialect: 'postgres' as const, name: 'opaque', args: ['tsvector'] },
+    ];
+    const statements = fc.sample(sqlArbitrary([products], 'read', routines)!, { seed: 3, numRuns: 400 });
+    expect(statements).toContain('SELECT "audit"."stamp"()');
+    expect(statements).toContain('SELECT "bump"(1)');
+    // A type hintproof cannot fill: never called with a guess.
+    expect(statements.some((s) => s.includes('"opaque"'))).toBe(false);
+    // No PRAGMA on Postgres.
+    expect(statements.some((s) => s.startsWith('PRAGMA'))).toBe(false);
+  });
+
+  it('on SQLite, reads and persists the header settings with PRAGMA', () => {
+    const notes: HarvestedRelation = { ...products, dialect: 'sqlite' };
+    const statements = fc.sample(sqlArbitrary([notes], 'read')!, { seed: 3, numRuns: 400 });
+    expect(statements).toContain('PRAGMA user_version');
+    expect(statements.some((s) => /^PRAGMA (user_version|application_id) = \d+$/.test(s))).toBe(true);
+  });
+
   it('builds every kind of statement over the real tables, rows by their sampled keys', () => {
     const statements = sample('any');
     expect(statements).toContain('SELECT count(*) FROM "products"');

@@ -36,6 +36,13 @@ describe('writesSql', () => {
     expect(writesSql('SELECT "updated_at" FROM t')).toBe(false);
     expect(writesSql(42)).toBe(false);
   });
+
+  it('knows a PRAGMA that sets a value, not one that reads', () => {
+    expect(writesSql('PRAGMA user_version = 7')).toBe(true);
+    expect(writesSql('pragma "main".application_id=3')).toBe(true);
+    expect(writesSql('PRAGMA user_version')).toBe(false);
+    expect(writesSql('PRAGMA table_info("t")')).toBe(false);
+  });
 });
 
 describe('recordSqlWrites and unexercisedWrites', () => {
@@ -47,5 +54,10 @@ describe('recordSqlWrites and unexercisedWrites', () => {
     written = recordSqlWrites(written, ['sql'], { sql: 'DELETE FROM t' });
     expect(written).toEqual(['sql']);
     expect(unexercisedWrites(['sql'], written)).toEqual([]);
+  });
+
+  it('counts a statement that reads like a query but changed state as a write', () => {
+    expect(recordSqlWrites([], ['sql'], { sql: 'SELECT "bump"(1)' })).toEqual([]);
+    expect(recordSqlWrites([], ['sql'], { sql: 'SELECT "bump"(1)' }, true)).toEqual(['sql']);
   });
 });
