@@ -40,6 +40,8 @@ export interface HarvestedRoutine {
   /** The schema, when it is not the default one (`public`). */
   readonly schema?: string;
   readonly name: string;
+  /** A function is called by a SELECT; a procedure by CALL. */
+  readonly kind: 'function' | 'procedure';
   /** The declared types of the arguments without a default, in order (`integer`, `text`). */
   readonly args: readonly string[];
 }

@@ -5,7 +5,7 @@ import { columnLiteral, quoteIdentifier } from './sqlLiteral.js';
 /**
  * `SELECT <function>(<arguments>)` for one of the database's own functions: a statement that reads like a query
  * and runs whatever the function does (an `UPDATE` inside it included), as a guard that lets only SELECT
- * through lets it run. Each argument is a literal of its declared type (`integers`: key values of the
+ * through lets it run; `CALL <procedure>(<arguments>)` for a procedure. Each argument is a literal of its declared type (`integers`: key values of the
  * sandbox, so that a function taking an id meets a row); `undefined` when an argument's type is one hintproof
  * cannot fill.
  */
@@ -23,5 +23,5 @@ export function callArbitrary(
       : `${quoteIdentifier(routine.schema)}.${quoteIdentifier(routine.name)}`;
   return fc
     .tuple(...(literals as fc.Arbitrary<string>[]))
-    .map((values) => `SELECT ${name}(${values.join(', ')})`);
+    .map((values) => `${routine.kind === 'procedure' ? 'CALL' : 'SELECT'} ${name}(${values.join(', ')})`);
 }

@@ -29,15 +29,17 @@ const sample = (intent: Parameters<typeof sqlArbitrary>[1]) =>
   fc.sample(sqlArbitrary([products, tags], intent)!, { seed: 7, numRuns: 400 });
 
 describe('sqlArbitrary', () => {
-  it('calls the database\'s own functions, each argument a literal of its type, the ids sampled ones', () => {
+  it("calls the database's own functions, each argument a literal of its type, the ids sampled ones", () => {
     const routines = [
-      { dialect: 'postgres' as const, name: 'bump', args: ['integer'] },
-      { dialect: 'postgres' as const, schema: 'audit', name: 'stamp', args: [] },
-      { dialect: 'postgres' as const, name: 'opaque', args: ['tsvector'] },
+      { dialect: 'postgres' as const, kind: 'function' as const, name: 'bump', args: ['integer'] },
+      { dialect: 'postgres' as const, kind: 'function' as const, schema: 'audit', name: 'stamp', args: [] },
+      { dialect: 'postgres' as const, kind: 'function' as const, name: 'opaque', args: ['tsvector'] },
+      { dialect: 'postgres' as const, kind: 'procedure' as const, name: 'archive', args: ['text'] },
     ];
     const statements = fc.sample(sqlArbitrary([products], 'read', routines)!, { seed: 3, numRuns: 400 });
     expect(statements).toContain('SELECT "audit"."stamp"()');
     expect(statements).toContain('SELECT "bump"(1)');
+    expect(statements.some((s) => /^CALL "archive"\('hp_[a-z0-9]+'\)$/.test(s))).toBe(true);
     // A type hintproof cannot fill: never called with a guess.
     expect(statements.some((s) => s.includes('"opaque"'))).toBe(false);
     // No PRAGMA on Postgres.
