@@ -224,23 +224,24 @@ export async function startSession(
       connection =
         settle === undefined
           ? awaited
-          : settlingCalls(
-              awaited,
-              threadsOf(running.pid, below, (threads = new ThreadReader()), settle),
-              settle,
-              reader === undefined
-                ? undefined
-                : async (wait) => {
-                    // What came before a timer the settle waits for is the call's, and so is what its firing
-                    // attempts (see `TimerWait`): the control run sets the server's own rhythm aside.
-                    heldBack.push(...(await reader.read()));
-                    await wait();
-                    const fired = await reader.read();
-                    heldBack.push(...fired);
-                    return fired.length > 0;
-                  },
-              activityOf(running.pid, below, (activity = new TreeActivity())),
-            );
+          : settlingCalls(awaited, {
+              threads: threadsOf(running.pid, below, (threads = new ThreadReader()), settle),
+              log: settle,
+              ...(reader === undefined
+                ? {}
+                : {
+                    timerWait: async (wait) => {
+                      // What came before a timer the settle waits for is the call's, and so is what its firing
+                      // attempts (see `TimerWait`): the control run sets the server's own rhythm aside.
+                      heldBack.push(...(await reader.read()));
+                      await wait();
+                      const fired = await reader.read();
+                      heldBack.push(...fired);
+                      return fired.length > 0;
+                    },
+                  }),
+              activity: activityOf(running.pid, below, (activity = new TreeActivity())),
+            });
     } catch (error) {
       // Give a dying server a moment to exit, so its status and stderr are complete.
       await waitAtMost(running.exited, 200);

@@ -40,16 +40,8 @@ const WAITS_PER_THREAD = 3;
  * `activity` and the egress `timerWait` saw); should the tree then do something between two calls, nothing is
  * left unwaited again on this connection. Every wait is written to `log` (the report says what settling cost).
  */
-export function settlingCalls(
-  connection: McpConnection,
-  threads: () => readonly ThreadWork[] | undefined,
-  log: SettleLog,
-  timerWait: TimerWait = async (wait) => {
-    await wait();
-    return false;
-  },
-  activity: () => Activity | undefined = () => undefined,
-): McpConnection {
+export function settlingCalls(connection: McpConnection, server: SettleWatch): McpConnection {
+  const { threads, log, timerWait = waitOnly, activity = () => undefined } = server;
   const clock = new ThreadClock(threads);
   const watch: Watch = { clock, log, timerWait, activity, idle: new IdleTimers() };
   /** Where the last settle left a learned timer unwaited, the tree's activity when it ended. */
@@ -86,6 +78,22 @@ export function settlingCalls(
  * (a telemetry interval, a retry loop) the control run reaches without the call and calls background.
  */
 export type TimerWait = (wait: () => Promise<void>) => Promise<boolean>;
+
+/** What settling reads of the server, and where it writes what each wait cost. */
+export interface SettleWatch {
+  /** What every thread of the server's process tree is doing (`ThreadReader`); `undefined` where unreadable. */
+  readonly threads: () => readonly ThreadWork[] | undefined;
+  readonly log: SettleLog;
+  /** Runs a wait for a timer (default: waits, and sees no egress). */
+  readonly timerWait?: TimerWait;
+  /** The server tree's activity (`TreeActivity`); default: unreadable. */
+  readonly activity?: () => Activity | undefined;
+}
+
+const waitOnly: TimerWait = async (wait) => {
+  await wait();
+  return false;
+};
 
 /** What a settle reads and learns from, for one connection. */
 interface Watch {

@@ -49,7 +49,7 @@ describe('settlingCalls', () => {
   it('ends a call once the timer it set has fired and the server is idle again', async () => {
     const server = scripted((ms) => (ms < 150 ? { due: 150 } : ms < 170 ? 'busy' : 'idle'));
     const log = new SettleLog(2000);
-    const waited = await timed(settlingCalls(server.connection, server.threads, log));
+    const waited = await timed(settlingCalls(server.connection, { threads: server.threads, log }));
     expect(waited).toBeGreaterThanOrEqual(165);
     expect(waited).toBeLessThan(1000);
     expect(log.summary()).toMatchObject({ calls: 1, waited: 1 });
@@ -60,14 +60,14 @@ describe('settlingCalls', () => {
   it('does not wait for a server that answered with nothing left to do', async () => {
     const server = scripted(() => 'idle');
     const log = new SettleLog(2000);
-    expect(await timed(settlingCalls(server.connection, server.threads, log))).toBeLessThan(50);
+    expect(await timed(settlingCalls(server.connection, { threads: server.threads, log }))).toBeLessThan(50);
     expect(log.summary()).toMatchObject({ calls: 1, waited: 0, trailMs: 0 });
   });
 
   it('does not wait past the bound, and says what was left', async () => {
     const server = scripted(() => ({ due: 5000 }));
     const log = new SettleLog(300);
-    expect(await timed(settlingCalls(server.connection, server.threads, log))).toBeLessThan(100);
+    expect(await timed(settlingCalls(server.connection, { threads: server.threads, log }))).toBeLessThan(100);
     expect(log.summary().beyondBound).toBe(1);
     expect(log.summary().beyondMs).toBeGreaterThan(4500);
   });
@@ -83,7 +83,7 @@ describe('settlingCalls', () => {
       return due < ms ? 'idle' : { due, tag: `rhythm after call ${calls}` };
     });
     const log = new SettleLog(3000);
-    const connection = settlingCalls(server.connection, server.threads, log);
+    const connection = settlingCalls(server.connection, { threads: server.threads, log });
     await server.connection.callTool('t', {}, 5); // sets it, unsettled, while the connection watches
     expect(await timed(connection), 'not learned: not waited past').toBeLessThan(60);
     log.trailed(1000);
@@ -123,7 +123,12 @@ describe('settlingCalls', () => {
     // A cleared time-out: the loop wakes and runs nothing, but the wake-up of its own eventfd.
     const { tree, server } = firing(0);
     const log = new SettleLog(2000);
-    const connection = settlingCalls(server.connection, server.threads, log, untraced, tree.read);
+    const connection = settlingCalls(server.connection, {
+      threads: server.threads,
+      log,
+      timerWait: untraced,
+      activity: tree.read,
+    });
     expect(await timed(connection)).toBeGreaterThan(140);
     expect(await timed(connection)).toBeGreaterThan(140);
     expect(await timed(connection), 'learned idle').toBeLessThan(60);
@@ -133,7 +138,12 @@ describe('settlingCalls', () => {
   it('keeps waiting for a timer whose fires write, and learns the bound past other timers from it', async () => {
     const { tree, server } = firing(23); // a debounced save
     const log = new SettleLog(2000);
-    const connection = settlingCalls(server.connection, server.threads, log, untraced, tree.read);
+    const connection = settlingCalls(server.connection, {
+      threads: server.threads,
+      log,
+      timerWait: untraced,
+      activity: tree.read,
+    });
     for (let call = 0; call < 4; call++) expect(await timed(connection)).toBeGreaterThan(140);
     expect(log.summary().idleLeft).toBeUndefined();
     expect(log.summary().trailMs).toBeGreaterThanOrEqual(140);
@@ -146,7 +156,12 @@ describe('settlingCalls', () => {
       await wait();
       return true;
     };
-    const connection = settlingCalls(server.connection, server.threads, new SettleLog(2000), sent, tree.read);
+    const connection = settlingCalls(server.connection, {
+      threads: server.threads,
+      log: new SettleLog(2000),
+      timerWait: sent,
+      activity: tree.read,
+    });
     for (let call = 0; call < 3; call++) expect(await timed(connection)).toBeGreaterThan(140);
   });
 
@@ -154,7 +169,12 @@ describe('settlingCalls', () => {
     const tree = counters();
     const server = scripted((ms, calls) => (ms < 150 ? { due: 150, tag: `call ${calls}` } : 'idle'));
     const log = new SettleLog(2000);
-    const connection = settlingCalls(server.connection, server.threads, log, untraced, tree.read);
+    const connection = settlingCalls(server.connection, {
+      threads: server.threads,
+      log,
+      timerWait: untraced,
+      activity: tree.read,
+    });
     await timed(connection);
     await timed(connection);
     expect(await timed(connection), 'learned idle').toBeLessThan(60);
