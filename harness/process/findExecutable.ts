@@ -1,6 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
-import { SpawnError } from './spawnServer.js';
+import { SpawnError } from './spawnError.js';
 
 /**
  * Finds `command` as a spawn would (a path, or a name on PATH) and throws the same SpawnError a direct spawn

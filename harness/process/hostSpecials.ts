@@ -1,6 +1,6 @@
 import type { Dirent } from 'node:fs';
 import { accessSync, constants, readdirSync } from 'node:fs';
-import { SpawnError } from './spawnServer.js';
+import { SpawnError } from './spawnError.js';
 
 /**
  * Entries a scan looks at before giving up: about 3 s of `readdir` (this repository with its node_modules is

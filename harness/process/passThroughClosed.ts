@@ -4,7 +4,7 @@ import type { UserIds } from './reachable.js';
 import { closedPath, describeClosed, describeUser } from './reachable.js';
 import type { SandboxLayout } from './sandboxPaths.js';
 import { contains, planView, SYSTEM_PATHS } from './sandboxPaths.js';
-import { SpawnError } from './spawnServer.js';
+import { SpawnError } from './spawnError.js';
 
 /**
  * The layout as the sandbox user can use it, when hintproof is root and the server runs as another user.

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { endianness } from 'node:os';
 import { FILTER_HOSTS, socketFilter } from './socketFilter.js';
-import { SpawnError } from './spawnServer.js';
+import { SpawnError } from './spawnError.js';
 
 /** Where perl may be: perl-base is Essential on Debian and Ubuntu, and `/usr` is shown in every sandbox. */
 const PERLS = ['/usr/bin/perl', '/bin/perl'];

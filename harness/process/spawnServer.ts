@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { onExitCleanup } from './exitCleanup.js';
+import { killedWithParent } from './parentDeath.js';
+import { SpawnError, spawnError } from './spawnError.js';
 import { TailBuffer } from './tailBuffer.js';
+
+export { SpawnError } from './spawnError.js';
 
 export interface SpawnOptions {
   readonly command: string;
@@ -31,23 +35,14 @@ export interface ServerProcess extends AsyncDisposable {
   kill(graceMs?: number): Promise<void>;
 }
 
-/** The command could not be started at all (not found, not executable). */
-export class SpawnError extends Error {
-  constructor(
-    message: string,
-    readonly code: string | undefined,
-  ) {
-    super(message);
-    this.name = 'SpawnError';
-  }
-}
-
 /**
- * Starts a server process detached into its own process group, with piped stdio. Resolves once the process
- * has been spawned; rejects with a SpawnError when the command cannot be run.
+ * Starts a server process detached into its own process group, with piped stdio, killed should hintproof die
+ * (`killedWithParent`). Resolves once the process has been spawned; rejects with a SpawnError when the command
+ * cannot be run.
  */
 export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
-  const child = spawn(options.command, [...options.args], {
+  const started = killedWithParent(options);
+  const child = spawn(started.command, [...started.args], {
     cwd: options.cwd,
     env: { ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -107,22 +102,4 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
   } catch {
     // The group is already gone.
   }
-}
-
-function spawnError(command: string, error: NodeJS.ErrnoException): SpawnError {
-  if (error.code === 'ENOENT') {
-    return new SpawnError(
-      `Could not start the server: command "${command}" was not found (spawn ENOENT). ` +
-        'Check the command after "--", or give its full path.',
-      error.code,
-    );
-  }
-  if (error.code === 'EACCES') {
-    return new SpawnError(
-      `Could not start the server: "${command}" is not executable (spawn EACCES). ` +
-        'Make it executable (chmod +x), or run it through its interpreter (e.g. "node server.js").',
-      error.code,
-    );
-  }
-  return new SpawnError(`Could not start the server "${command}": ${error.message}`, error.code);
 }
