@@ -49,7 +49,9 @@ describe('HTML reporter', () => {
     expect(html).toMatch(
       /id="tool-1"><code>read_note<\/code><\/th><td class="contradicted critical"><a href="#finding-2">/,
     );
-    expect(elementText(html, 'finding-2').trim()).toMatch(/^2\. critical \(9\.1\) read_note claims readOnlyHint/);
+    expect(elementText(html, 'finding-2').trim()).toMatch(
+      /^2\. critical \(9\.1\) read_note claims readOnlyHint/,
+    );
     expect(html).toMatch(/id="finding-2">[^]*?<dt>Tool<\/dt><dd><a href="#tool-1"><code>read_note<\/code>/);
   });
 
