@@ -35,8 +35,9 @@ dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 table { border-collapse: collapse; width: 100%; margin: .4rem 0; font-size: .9rem; }
 th, td { border: 1px solid var(--line); padding: .3rem .5rem; text-align: left; vertical-align: top; }
 thead th { background: var(--soft); }
+table code, table .badge { font-size: .95em; }
 td.number { text-align: right; font-variant-numeric: tabular-nums; }
-th[scope=row] { font-weight: normal; max-width: 22rem; overflow-wrap: anywhere; }
+th[scope=row] { font-weight: normal; min-width: 10rem; max-width: 22rem; overflow-wrap: anywhere; }
 .contradicted { color: var(--bad); font-weight: 600; }
 .consistent { color: var(--ok); }
 .inconclusive { color: var(--medium); }
@@ -71,6 +72,9 @@ footer { margin-top: 2.5rem; color: var(--low); font-size: .85rem; }
   article.finding, tr, pre, ul.severities li { break-inside: avoid; }
   h2, h3 { break-after: avoid; }
   thead { display: table-header-group; }
+  table { font-size: 7.5pt; }
+  th, td { padding: .1rem .25rem; }
+  th[scope=row] { min-width: 6rem; }
   :target { outline: none; }
   .badge { border: 1px solid #000; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
 }
