@@ -6,6 +6,7 @@ import { escapeHtml, findingAnchor, toolAnchor } from './htmlEscape.js';
 import type { Finding } from './htmlFindings.js';
 import { impactOf } from './impactOf.js';
 import { verdictCell } from './verdictCell.js';
+import { verdictColumns } from './formatVerdictTable.js';
 
 /**
  * The verdict table: a row per tool (its cell the tool's anchor, `tool-N`), a column per hint, then the calls
@@ -17,15 +18,7 @@ export function htmlVerdictTable(report: Report, findings: readonly Finding[]): 
     findings.map((finding) => [key(finding.toolIndex, finding.contradiction.hint), finding]),
   );
   const anyInvalid = report.tools.some((tool) => (tool.calls.invalidArguments ?? 0) > 0);
-  const head = [
-    'tool',
-    ...HINT_NAMES.map((hint) => hint.replace(/Hint$/, '')),
-    'calls',
-    'errors',
-    'pooled',
-    'existing',
-    ...(anyInvalid ? ['invalid'] : []),
-  ];
+  const head = verdictColumns(anyInvalid);
   const rows = report.tools.map((tool, index) =>
     [
       `<tr><th scope="row" id="${toolAnchor(index)}"><code>${escapeHtml(tool.name)}</code></th>`,
