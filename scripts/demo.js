@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkArguments, compareVerdicts, egressObserved, loadScenarios } from '../scenarios/scenarios.js';
 
@@ -15,6 +15,8 @@ const bin = fileURLToPath(new URL('../bin/hintproof.js', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'hintproof-demo-'));
 const seed = process.env.HINTPROOF_DEMO_SEED ?? '1';
 const jobs = Math.max(1, Number.parseInt(process.env.HINTPROOF_DEMO_JOBS ?? '2', 10) || 1);
+// With HINTPROOF_DEMO_HTML=DIR, each scenario's HTML report is kept as DIR/<scenario>/report.html.
+const htmlDir = process.env.HINTPROOF_DEMO_HTML ? resolve(process.env.HINTPROOF_DEMO_HTML) : undefined;
 // The reports are captured to print them whole: keep their colours when the demo's own output has them.
 const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
 
@@ -24,6 +26,8 @@ async function runScenario(scenario) {
   const json = join(work, `${scenario.name}.json`);
   const args = checkArguments(scenario);
   args.splice(1, 0, '--seed', seed, '--json', json);
+  if (htmlDir !== undefined)
+    args.splice(1, 0, '--reporter', 'text,html', '--output-dir', join(htmlDir, scenario.name));
   lines.push(`$ hintproof ${args.join(' ')}\n`);
   const child = spawn(process.execPath, [bin, ...args], { cwd: scenario.directory, env });
   const output = [];
@@ -79,6 +83,7 @@ try {
   const met = results.reduce((sum, result) => sum + result.reach.met, 0);
   const share = tools === 0 ? 0 : Math.round((100 * met) / tools);
   console.log(`\nReach: ${met} of ${tools} tools met existing state in at least one command (${share}%).`);
+  if (htmlDir !== undefined) console.log(`HTML reports: ${join(htmlDir, '<scenario>', 'report.html')}`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -15,6 +15,7 @@ import {
   createSummaryReporter,
   createJunitReporter,
   createMarkdownReporter,
+  createHtmlReporter,
   createSarifReporter,
   createTextReporter,
 } from '../report/index.js';
@@ -31,6 +32,7 @@ const REPORT_FILES: Readonly<Record<Exclude<ReporterName, 'text'>, string>> = {
   junit: 'junit.xml',
   sarif: 'hintproof.sarif',
   markdown: 'report.md',
+  html: 'report.html',
 };
 
 export interface Reporters {
@@ -41,7 +43,7 @@ export interface Reporters {
 
 /**
  * Wires the chosen reporters: text to stdout, the others into files (`--json FILE`, and `--output-dir` for
- * `--reporter json,junit,sarif,markdown`); Markdown is also appended to `$GITHUB_STEP_SUMMARY` when set.
+ * `--reporter json,junit,sarif,markdown,html`); Markdown is also appended to `$GITHUB_STEP_SUMMARY` when set.
  * Fails before any work when an output cannot be written.
  */
 export function createReporters(args: CheckArguments, io: Io, command: readonly string[]): Reporters {
@@ -78,6 +80,7 @@ export function createReporters(args: CheckArguments, io: Io, command: readonly 
     if (name === 'json') sinks.push(createJsonReporter({ write }));
     if (name === 'junit') sinks.push(createJunitReporter({ write }));
     if (name === 'markdown') sinks.push(createMarkdownReporter({ write }));
+    if (name === 'html') sinks.push(createHtmlReporter({ write }));
     if (name === 'sarif') {
       const artifact = serverArtifact(command, io.cwd);
       sinks.push(createSarifReporter({ write, version: VERSION, ...(artifact ? { artifact } : {}) }));

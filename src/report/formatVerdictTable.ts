@@ -14,15 +14,7 @@ import { verdictCell } from './verdictCell.js';
  */
 export function formatVerdictTable(report: Report, colors: Colors): string[] {
   const anyInvalid = report.tools.some((tool) => (tool.calls.invalidArguments ?? 0) > 0);
-  const header: Cell[] = [
-    'tool',
-    ...HINT_NAMES.map((hint) => hint.replace(/Hint$/, '')),
-    'calls',
-    'errors',
-    'pooled',
-    'existing',
-    ...(anyInvalid ? ['invalid'] : []),
-  ].map((text) => ({ text, paint: colors.bold }));
+  const header: Cell[] = verdictColumns(anyInvalid).map((text) => ({ text, paint: colors.bold }));
   const rows = report.tools.map((tool): Cell[] => [
     { text: tool.name },
     ...HINT_NAMES.map((hint) => verdictCell(tool.verdicts[hint], colors)),
@@ -42,6 +34,19 @@ export function formatVerdictTable(report: Report, colors: Colors): string[] {
     ...(anyInvalid ? ['right' as const] : []),
   ] as const;
   return formatTable([header, ...rows], align);
+}
+
+/** The verdict table's column names, the HTML report's too: `invalid` only when some tool had such commands. */
+export function verdictColumns(anyInvalid: boolean): string[] {
+  return [
+    'tool',
+    ...HINT_NAMES.map((hint) => hint.replace(/Hint$/, '')),
+    'calls',
+    'errors',
+    'pooled',
+    'existing',
+    ...(anyInvalid ? ['invalid'] : []),
+  ];
 }
 
 function invalidCell(count: number, colors: Colors): Cell {

@@ -5,3 +5,4 @@ export { createSarifReporter } from './createSarifReporter.js';
 export { createMarkdownReporter } from './createMarkdownReporter.js';
 export { createLiveProgress } from './createLiveProgress.js';
 export { createSummaryReporter } from './createSummaryReporter.js';
+export { createHtmlReporter } from './createHtmlReporter.js';

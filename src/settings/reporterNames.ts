@@ -1,7 +1,7 @@
 import { SetupError } from '../model/setupError.js';
 
 /** The reporters `--reporter` chooses from. */
-export const REPORTER_NAMES = ['text', 'json', 'junit', 'sarif', 'markdown'] as const;
+export const REPORTER_NAMES = ['text', 'json', 'junit', 'sarif', 'markdown', 'html'] as const;
 export type ReporterName = (typeof REPORTER_NAMES)[number];
 
 /** Parses `--reporter text,junit` (repeatable). */

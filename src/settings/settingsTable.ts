@@ -289,7 +289,7 @@ export const SETTINGS = {
   outputDir: setting({
     flag: '--output-dir <dir>',
     kind: path('hintproof-report'),
-    help: 'where json, junit, sarif and markdown reports go (default: hintproof-report)',
+    help: 'where json, junit, sarif, markdown and html reports go (default: hintproof-report)',
     config: { key: 'outputDir', example: 'hintproof-report' },
   }),
   verbose: setting({

@@ -30,7 +30,7 @@ describe.each(ISOLATIONS)('row 6: server strings are inert ($label)', ({ env, ar
         '1',
         '--verbose',
         '--reporter',
-        'text,json,junit,sarif,markdown',
+        'text,json,junit,sarif,markdown,html',
         '--output-dir',
         'out',
         ...args,
@@ -77,6 +77,13 @@ describe.each(ISOLATIONS)('row 6: server strings are inert ($label)', ({ env, ar
     // One header row and one row per tool: no cell was split, no row forged.
     expect(html.match(/<tr>/g)).toHaveLength(3);
     expect(html.match(/<td[ >]/g)).toHaveLength(14);
+
+    const page = out('report.html');
+    noRawControl(page);
+    expect(page).not.toMatch(/<(script|img)\b|<a href="(?!#|https:\/\/)|<\/summary>/);
+    // One row per tool, and one finding: no element forged.
+    expect(page.match(/<th scope="row"/g)).toHaveLength(2);
+    expect(page.match(/<article /g)).toHaveLength(1);
   });
 });
 

@@ -7,6 +7,7 @@ import type { EngineEvent } from '../../../src/model/events.js';
 import type { Report } from '../../../src/model/report.js';
 import { createJsonReporter } from '../../../src/report/createJsonReporter.js';
 import { createLiveProgress } from '../../../src/report/createLiveProgress.js';
+import { createHtmlReporter } from '../../../src/report/createHtmlReporter.js';
 import { createMarkdownReporter } from '../../../src/report/createMarkdownReporter.js';
 import { createJunitReporter } from '../../../src/report/createJunitReporter.js';
 import { createSarifReporter } from '../../../src/report/createSarifReporter.js';
@@ -105,6 +106,18 @@ describe('reports of a hostile server (every name, text, path and argument chose
         const markdown = render((write) => createMarkdownReporter({ write }), events);
         expect(markdown.replace(/\n/g, '')).not.toMatch(INVISIBLE_CHAR);
         expect(tags(markdownHtml(events))).toEqual(tags(markdownHtml(twin)));
+      }),
+      RUNS,
+    );
+  });
+
+  it('HTML: the same tags, attributes included, as a plain report (no element, attribute or id injected)', () => {
+    const page = (events: readonly EngineEvent[]) => render((write) => createHtmlReporter({ write }), events);
+    fc.assert(
+      fc.property(hostileEvents, ({ events, twin }) => {
+        const html = page(events);
+        expect(html.replace(/\n/g, '')).not.toMatch(INVISIBLE_CHAR);
+        expect(html.match(/<[^>]*>/g)).toEqual(page(twin).match(/<[^>]*>/g));
       }),
       RUNS,
     );
