@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Report } from '../model/report.js';
 import { contradictionsOf } from '../report/contradictionsOf.js';
@@ -51,6 +51,12 @@ export async function runAction(io: ActionIo): Promise<number> {
     return finish(EXIT_SETUP);
   }
   const cwd = resolve(io.cwd, inputs.workingDirectory);
+  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
+    io.stdout(
+      command('error', `input working-directory: ${cwd} is not a directory. Check out the repository first.`),
+    );
+    return finish(EXIT_SETUP);
+  }
   const reportDir = resolve(cwd, inputs.outputDir);
   // A report left by an earlier run must never pass for this one's.
   for (const file of Object.values(FILES)) rmSync(join(reportDir, file), { force: true });

@@ -228,10 +228,11 @@ describe('the GitHub Action script', () => {
     // stamp_note's false idempotentHint: true is medium.
     const inputs = { args: '--seed 1 --runs 3 --tool stamp_note', comment: 'false', 'upload-sarif': 'false' };
     const requests = github.requests.length;
-    const below = await runAction('fail-on-high', { ...inputs, 'fail-on': 'high' });
+    const below = await runAction('fail-on-high', { ...inputs, 'fail-on': 'high', summary: 'false' });
     expect(below.code, below.stderr).toBe(0);
     expect(below.outputs).toMatchObject({ 'exit-code': '0', contradictions: '1' });
     expect(below.outputs['sarif-file']).toBeUndefined();
+    expect(below.summary).toBe('');
     expect(below.stdout).toContain('Exit 0: no contradiction at high or worse (--fail-on high).');
     const at = await runAction('fail-on-medium', { ...inputs, 'fail-on': 'medium' });
     expect(at.code, at.stderr).toBe(1);
@@ -258,6 +259,10 @@ describe('the GitHub Action script', () => {
   it('refuses an input it cannot read, naming it', async () => {
     const run = await runAction('bad-input', { comment: 'yes' });
     expect(run.code).toBe(2);
+    expect(run.outputs['exit-code']).toBe('2');
+    const nowhere = await runAction('no-directory', { 'working-directory': join(work, 'missing') });
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.stdout).toContain(`input working-directory: ${join(work, 'missing')} is not a directory`);
     expect(run.stdout).toContain(
       '::error title=hintproof::input comment: expected true or false, received "yes".',
     );
