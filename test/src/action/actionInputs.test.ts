@@ -11,7 +11,7 @@ describe('readInputs and checkArguments', () => {
   });
 
   it('runs the command with the reporters the action needs added, and nothing the user left out', () => {
-    const inputs = readInputs(env({ command: 'node server.js {fs}', fs: ' seed ' }));
+    const inputs = readInputs(env({ command: 'node build/main.js {fs}', fs: ' fixtures ' }));
     expect(checkArguments(inputs)).toEqual([
       'check',
       '--reporter',
@@ -19,10 +19,10 @@ describe('readInputs and checkArguments', () => {
       '--output-dir',
       'hintproof-report',
       '--fs',
-      'seed',
+      'fixtures',
       '--',
       'node',
-      'server.js',
+      'build/main.js',
       '{fs}',
     ]);
     expect(inputs).toMatchObject({
