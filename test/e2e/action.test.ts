@@ -206,6 +206,7 @@ describe('the GitHub Action script', () => {
   });
 
   it('passes on a clean run, updating the same comment and closing the alert with every rule', async () => {
+    // The same pull request as the test before: its comment is the one to update.
     github.requests.length = 0;
     const run = await runAction('clean', { args: '--seed 1 --runs 3 --tool list_notes' });
     expect(run.code, run.stderr).toBe(0);
@@ -237,6 +238,28 @@ describe('the GitHub Action script', () => {
     const at = await runAction('fail-on-medium', { ...inputs, 'fail-on': 'medium' });
     expect(at.code, at.stderr).toBe(1);
     expect(github.requests).toHaveLength(requests);
+  });
+
+  it('fails on drift from the baseline, with no contradiction', async () => {
+    // A baseline in which create_note only read: that it adds now is behaviour the baseline never saw.
+    const baseline = join(work, 'hintproof.baseline.json');
+    const hints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+    writeFileSync(
+      baseline,
+      JSON.stringify({
+        hintproof: '0.1.0',
+        server: 'notes-scenario',
+        tools: { create_note: { behaviour: ['reads only'], suggested: hints } },
+      }),
+    );
+    const run = await runAction('drift', {
+      args: '--seed 1 --runs 3 --tool create_note',
+      baseline,
+      comment: 'false',
+    });
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.outputs).toMatchObject({ 'exit-code': '1', contradictions: '0', drift: '1' });
+    expect(run.stdout).toContain('Exit 1: behaviour drifted from the baseline.');
   });
 
   it('says in the summary why nothing was checked, exits 2, and comments only on a pull request', async () => {
