@@ -71,9 +71,16 @@ export function readInputs(env: Readonly<Record<string, string | undefined>>): A
   const config = optional('config');
   const baseline = optional('baseline');
   const failOn = optional('fail-on');
+  const args = shellWords(raw('args'), 'input args');
+  const taken = args.find((word) => /^--output-dir(=|$)/.test(word));
+  if (taken !== undefined) {
+    throw new Error(
+      `input args: ${taken} is the action's to set, since it reads the reports there; use the output-dir input.`,
+    );
+  }
   return {
     command: shellWords(raw('command'), 'input command'),
-    args: shellWords(raw('args'), 'input args'),
+    args,
     ...(fs === undefined ? {} : { fs }),
     ...(home === undefined ? {} : { home }),
     ...(sqlite === undefined ? {} : { sqlite }),

@@ -74,6 +74,13 @@ describe('readInputs and checkArguments', () => {
     ]);
   });
 
+  it('refuses --output-dir in args: the action reads the reports from its own', () => {
+    expect(() => readInputs(env({ args: '--runs 3 --output-dir elsewhere' }))).toThrow(
+      "input args: --output-dir is the action's to set, since it reads the reports there; use the output-dir input.",
+    );
+    expect(() => readInputs(env({ args: '--output-dir=x' }))).toThrow(/^input args: --output-dir=x is/);
+  });
+
   it('refuses a switch that is neither true nor false, naming it', () => {
     expect(() => readInputs(env({ comment: 'yes' }))).toThrow(
       'input comment: expected true or false, received "yes".',
