@@ -80,6 +80,19 @@ describe('action.yml', () => {
     expect(at((step) => step === check)).toBeLessThan(at((step) => step === upload));
   });
 
+  it("the README's workflow parses and gives the action only inputs it declares", () => {
+    const readme = readFileSync(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');
+    const section = readme.slice(readme.indexOf('\n## GitHub Action\n'));
+    const block = /```yaml\n([\s\S]*?)```/.exec(section)?.[1];
+    const workflow = parse(block ?? '') as { jobs: Record<string, { steps: Step[] }> };
+    const ours = Object.values(workflow.jobs)
+      .flatMap((job) => job.steps)
+      .filter((step) => step.uses?.includes('/hintproof@') === true);
+    expect(ours).toHaveLength(1);
+    for (const name of Object.keys(ours[0]!.with ?? {})) expect(Object.keys(action.inputs)).toContain(name);
+    expect(ours[0]!.with?.command).toMatch(/\{fs\}/);
+  });
+
   it("gives each output from the check step's outputs", () => {
     for (const [name, output] of Object.entries(action.outputs)) {
       expect(output.value, name).toBe(`\${{ steps.check.outputs.${name} }}`);
