@@ -2,7 +2,8 @@ import { CommanderError } from 'commander';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { baselineFromReport, parseBaseline, serializeBaseline } from '../baseline/baselineFile.js';
 import type { Baseline } from '../baseline/baselineFile.js';
-import { hasContradiction, hasFailingDrift } from '../model/report.js';
+import { hasFailingDrift } from '../model/report.js';
+import { failingContradictions } from '../report/failingContradictions.js';
 import type { Report } from '../model/report.js';
 import { inertLoose } from '../model/inertText.js';
 import { boundText, serverText } from '../model/serverText.js';
@@ -195,12 +196,14 @@ async function check(
       `Saved ${saved.length} failing case(s) in ${FAILURES_DIRECTORY}; re-run one with: hintproof replay ${saved[0]}\n`,
     );
   }
+  // Contradictions below --fail-on are reported all the same, and pass.
+  const failing = failingContradictions(report, args.failOn).length > 0;
   if (args.updateBaseline && args.baseline !== undefined) {
     writeFileSync(args.baseline, serializeBaseline(baselineFromReport(report)));
     io.stderr(`hintproof: wrote the behaviour baseline to ${args.baseline}; review it before committing.\n`);
-    return hasContradiction(report) ? EXIT.contradicted : EXIT.ok;
+    return failing ? EXIT.contradicted : EXIT.ok;
   }
-  return hasContradiction(report) || hasFailingDrift(report) ? EXIT.contradicted : EXIT.ok;
+  return failing || hasFailingDrift(report) ? EXIT.contradicted : EXIT.ok;
 }
 
 /** Saves the failing cases; when that fails, says why and goes on: the verdicts and exit code stand. */

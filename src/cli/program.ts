@@ -20,7 +20,8 @@ Examples:
   $ hintproof check --pg seed.sql --env DATABASE_URL={pg} -- node db-server.js
   $ hintproof check --tool read_note --seed 42 --path "7:0" -- node my-server.js {fs}
 
-Exit codes: 0 no hint contradicted · 1 a hint contradicted, or behaviour drifted from --baseline · 2 usage or set-up error.`;
+Exit codes: 0 no hint contradicted (at --fail-on or worse) · 1 a hint contradicted, or behaviour drifted from
+--baseline · 2 usage or set-up error.`;
 
 /**
  * Builds the command-line program; `onCheck` receives the parsed `check` arguments. Errors throw a

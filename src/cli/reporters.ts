@@ -58,7 +58,7 @@ export function createReporters(args: CheckArguments, io: Io, command: readonly 
   if (chosen.has('text')) {
     const color = args.color ?? (io.isTty && !io.env.NO_COLOR);
     if (args.quiet) {
-      sinks.push(createSummaryReporter({ write: io.stdout, color }));
+      sinks.push(createSummaryReporter({ write: io.stdout, color, failOn: args.failOn }));
     } else {
       // On a terminal (and not in CI, not --verbose) a live line shows the tool at work.
       if (io.isTty && !io.env.CI && !args.verbose)
@@ -70,6 +70,7 @@ export function createReporters(args: CheckArguments, io: Io, command: readonly 
           progress: true,
           verbose: args.verbose,
           version: VERSION,
+          failOn: args.failOn,
         }),
       );
     }

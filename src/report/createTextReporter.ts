@@ -6,6 +6,7 @@ import { formatObservation } from './formatObservation.js';
 import { formatProgressLine } from './formatProgressLine.js';
 import { formatReportText } from './formatReportText.js';
 import { inertEvent } from './inertEvent.js';
+import type { Severity } from '../model/report.js';
 
 export interface TextReporterOptions {
   /** Receives the text, whole lines at a time, each ending with `\n`. */
@@ -18,6 +19,8 @@ export interface TextReporterOptions {
   readonly verbose?: boolean;
   /** The hintproof version for the header line; omitted from it when not given. */
   readonly version?: string;
+  /** `--fail-on`: the least severity that fails the run, for the exit-status line (default: low). */
+  readonly failOn?: Severity;
 }
 
 /**
@@ -51,7 +54,9 @@ export function createTextReporter(options: TextReporterOptions): EventSink {
         if (options.progress) writeLine(formatProgressLine(event.tool, nameWidth, colors));
         return;
       case 'end':
-        options.write(`${wroteSinceHeader ? '\n' : ''}${formatReportText(event.report, colors)}`);
+        options.write(
+          `${wroteSinceHeader ? '\n' : ''}${formatReportText(event.report, colors, options.failOn)}`,
+        );
         return;
       case 'invalid-arguments':
         if (options.verbose === true) {

@@ -13,14 +13,15 @@ import { formatSummary } from './formatSummary.js';
 import { formatUnchecked } from './formatUnchecked.js';
 import { formatUnexercised } from './formatUnexercised.js';
 import { formatVerdictTable } from './formatVerdictTable.js';
-import type { Report } from '../model/report.js';
+import type { Report, Severity } from '../model/report.js';
 
 /**
  * The end of a text report: the verdict table, each contradiction, inconclusive and unchecked hints, modes
  * not exercised, ambient
  * changes, the databases the server made outside its sandbox, suggestions and the summary, sections separated by a blank line. Ends with a newline.
+ * `failOn`: the `--fail-on` severity, for the exit-status line.
  */
-export function formatReportText(report: Report, colors: Colors): string {
+export function formatReportText(report: Report, colors: Colors, failOn?: Severity): string {
   const sections = [
     formatVerdictTable(report, colors),
     formatDuplicates(report, colors),
@@ -35,7 +36,7 @@ export function formatReportText(report: Report, colors: Colors): string {
     formatSettle(report, colors),
     formatCreatedDatabases(report, colors),
     formatSuggestions(report, colors),
-    formatSummary(report, colors),
+    formatSummary(report, colors, failOn),
   ].filter((section) => section.length > 0);
   return `${sections.map((section) => section.join('\n')).join('\n\n')}\n`;
 }

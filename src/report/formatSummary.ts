@@ -1,6 +1,7 @@
 import type { Colors } from './colors.js';
-import { hasContradiction, hasFailingDrift } from '../model/report.js';
-import type { Report, VerdictStatus } from '../model/report.js';
+import { hasFailingDrift } from '../model/report.js';
+import type { Report, Severity, VerdictStatus } from '../model/report.js';
+import { failingContradictions } from './failingContradictions.js';
 import { plural } from './plural.js';
 import { contradictionsOf } from './contradictionsOf.js';
 import { impactOf } from './impactOf.js';
@@ -9,9 +10,9 @@ import { SEVERITIES } from '../hints/severity.js';
 /**
  * The closing two lines:
  * `3 hints contradicted in 3 of 9 tools (2 critical, 1 medium) · 14 consistent · 1 inconclusive`, then what the
- * exit status means.
+ * exit status means (under `--fail-on failOn`: contradictions below it pass).
  */
-export function formatSummary(report: Report, colors: Colors): string[] {
+export function formatSummary(report: Report, colors: Colors, failOn: Severity = 'low'): string[] {
   const count = (status: VerdictStatus): number =>
     report.tools.reduce(
       (sum, tool) => sum + Object.values(tool.verdicts).filter((verdict) => verdict.status === status).length,
@@ -30,11 +31,16 @@ export function formatSummary(report: Report, colors: Colors): string[] {
   const summary = [head, `${count('consistent')} consistent`, `${count('inconclusive')} inconclusive`].join(
     ' · ',
   );
-  const exit = hasContradiction(report)
-    ? colors.red('Exit 1: at least one hint is contradicted.')
-    : hasFailingDrift(report)
-      ? colors.red('Exit 1: behaviour drifted from the baseline.')
-      : colors.green('Exit 0: no hint contradicted.');
+  const exit =
+    failingContradictions(report, failOn).length > 0
+      ? colors.red(
+          `Exit 1: at least one hint is contradicted${failOn === 'low' ? '' : ` at ${failOn} or worse (--fail-on)`}.`,
+        )
+      : hasFailingDrift(report)
+        ? colors.red('Exit 1: behaviour drifted from the baseline.')
+        : contradicted > 0
+          ? colors.yellow(`Exit 0: no contradiction at ${failOn} or worse (--fail-on ${failOn}).`)
+          : colors.green('Exit 0: no hint contradicted.');
   const blind = report.blind === undefined ? [] : [colors.yellow(`Blind check: ${report.blind}.`)];
   return [...blind, colors.bold(summary), exit];
 }

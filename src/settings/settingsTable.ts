@@ -1,5 +1,6 @@
 import { PG_PROVIDERS } from '../../harness/environments/postgres/index.js';
 import { MAX_DEFAULT_JOBS } from '../engine/checkInOrder.js';
+import { SEVERITIES } from '../hints/severity.js';
 import { NEUTRAL_CLIENT } from '../mcp/clientIdentity.js';
 import { CONFIG_NAMES } from '../config/configNames.js';
 import { replayPath, toolList } from './parseValues.js';
@@ -274,6 +275,15 @@ export const SETTINGS = {
     kind: path('hintproof-baseline.json'),
     help: "compare each tool's observed behaviour with this file; new behaviour fails (exit 1)",
     config: { key: 'baseline', example: 'hintproof.baseline.json' },
+  }),
+  failOn: setting({
+    flag: '--fail-on <severity>',
+    kind: oneOf(SEVERITIES),
+    help:
+      'the least severity of a contradiction that fails the run (exit 1); less severe ones are reported and ' +
+      'exit 0 (drift from --baseline fails whatever its severity)',
+    default: 'low',
+    config: { key: 'failOn', note: "'critical' | 'high' | 'medium' | 'low': the least that fails the run" },
   }),
   updateBaseline: setting({
     flag: '--update-baseline',

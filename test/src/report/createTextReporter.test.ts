@@ -156,6 +156,17 @@ describe('createTextReporter', () => {
     expect(clean).toContain('No hint contradicted in 2 tools · 6 consistent · 0 inconclusive');
   });
 
+  it('states the exit status under --fail-on: contradictions below it pass', () => {
+    expect(text({ failOn: 'critical' })).toMatch(
+      /Exit 1: at least one hint is contradicted at critical or worse \(--fail-on\)\.\n$/,
+    );
+    const mediumOnly = { ...report, tools: report.tools.filter((tool) => tool.name === 'append_log') };
+    const below = text({ failOn: 'high' }, eventsFor(mediumOnly));
+    expect(below).toContain('1 hint contradicted in 1 of 1 tool (1 medium)');
+    expect(below).toMatch(/Exit 0: no contradiction at high or worse \(--fail-on high\)\.\n$/);
+    expect(text({ failOn: 'medium' }, eventsFor(mediumOnly))).toMatch(/Exit 1: at least one hint/);
+  });
+
   it('separates the header from the table by exactly one blank line without progress', () => {
     expect(text()).toContain('seed 42\ncommand: node server.js {fs}\n\ntool ');
     expect(text({ progress: true })).toContain('{fs}\n\n  read_note ');
