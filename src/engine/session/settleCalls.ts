@@ -77,7 +77,7 @@ export function settlingCalls(connection: McpConnection, server: SettleWatch): M
  * on a loaded machine can make the call's own timer look like the server's, and what is the server's rhythm
  * (a telemetry interval, a retry loop) the control run reaches without the call and calls background.
  */
-export type TimerWait = (wait: () => Promise<void>) => Promise<boolean>;
+type TimerWait = (wait: () => Promise<void>) => Promise<boolean>;
 
 /** What settling reads of the server, and where it writes what each wait cost. */
 export interface SettleWatch {
