@@ -238,6 +238,8 @@ export interface SettleSummary {
    * process's main one) had fired with nothing done: no read, write, thread, process or egress followed.
    */
   readonly idleLeft?: number;
+  /** Timers left unwaited as the server's rhythm armed again by its own fire (an interval, a poll). */
+  readonly rhythmLeft?: number;
   /** Sessions whose server did something between calls after such a timer was left: they stopped leaving any. */
   readonly distrusted?: number;
 }

@@ -11,7 +11,7 @@ function duration(ms: number): string {
  * What waiting for calls' trailing effects cost and left, when there was anything to say: the calls that set a
  * timer hintproof waited for (a debounced save, a batched upload), time-outs past `--settle-max`, and a
  * server whose threads could not be read (nothing was waited for), timers learned to fire with nothing done
- * (not waited for). Empty for a server whose effects never trailed its answers.
+ * (not waited for), and the server's rhythms armed again as they fired (not waited for). Empty for a server whose effects never trailed its answers.
  */
 export function formatSettle(report: Report, colors: Colors): string[] {
   const settle = report.settings.settle;
@@ -25,7 +25,7 @@ export function formatSettle(report: Report, colors: Colors): string[] {
       ),
     ];
   }
-  if (settle.trailMs === 0 && settle.idleLeft === undefined) return [];
+  if (settle.trailMs === 0 && settle.idleLeft === undefined && settle.rhythmLeft === undefined) return [];
   const lines = [
     colors.bold('Effects that trailed their answers (waited for, up to --settle-max)'),
     `  ${plural(settle.waited, 'call')} of ${settle.calls} waited for what they started in the server ` +
@@ -37,6 +37,12 @@ export function formatSettle(report: Report, colors: Colors): string[] {
     lines.push(
       `  ${plural(settle.idleLeft, 'timer')} not waited for: earlier ones of the same thread (and length, on a ` +
         "process's main thread) fired with nothing done (no read, write, thread, process or egress followed).",
+    );
+  }
+  if (settle.rhythmLeft !== undefined) {
+    lines.push(
+      `  ${plural(settle.rhythmLeft, 'timer')} not waited for: the server's rhythm (an interval, a poll) armed ` +
+        'again by its own fire, at the period its fires keep; what it does the control runs see without the call.',
     );
   }
   if (settle.distrusted !== undefined) {

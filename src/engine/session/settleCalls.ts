@@ -6,6 +6,7 @@ import { sameTimer, ThreadClock } from './threadClock.js';
 import type { McpConnection } from '../../mcp/index.js';
 import type { Settled, SettleLog } from './settleLog.js';
 import { IdleTimers } from './idleTimers.js';
+import { TimerRhythms } from './timerRhythms.js';
 
 /** How often a thread still working after the answer is looked at again. */
 const BUSY_POLL_MS = 5;
@@ -43,7 +44,14 @@ const WAITS_PER_THREAD = 3;
 export function settlingCalls(connection: McpConnection, server: SettleWatch): McpConnection {
   const { threads, log, timerWait = waitOnly, activity = () => undefined } = server;
   const clock = new ThreadClock(threads);
-  const watch: Watch = { clock, log, timerWait, activity, idle: new IdleTimers() };
+  const watch: Watch = {
+    clock,
+    log,
+    timerWait,
+    activity,
+    idle: new IdleTimers(),
+    rhythms: new TimerRhythms(),
+  };
   /** Where the last settle left a learned timer unwaited, the tree's activity when it ended. */
   let leftAt: Activity | undefined;
   const settled = async <T>(call: () => Promise<T>): Promise<T> => {
@@ -103,6 +111,7 @@ interface Watch {
   /** The server tree's activity (`TreeActivity`), `undefined` where it cannot be read. */
   readonly activity: () => Activity | undefined;
   readonly idle: IdleTimers;
+  readonly rhythms: TimerRhythms;
 }
 
 /** A timer a settle waited for: the tree's activity before, and whether egress was attempted meanwhile. */
@@ -127,11 +136,13 @@ async function settle(
   const waited = new Map<string, number>();
   const fires: Fire[] = [];
   let idleLeft = 0;
+  let rhythmLeft = 0;
   const pendingBefore = new Map(before.map((thread) => [thread.thread, thread]));
   const ended = (settled: Settled): Settled & { readonly idleLeft?: Activity } => {
     const after = fires.length > 0 || idleLeft > 0 ? watch.activity() : undefined;
     judge(fires, after, watch);
     if (idleLeft > 0) log.idleLeft(idleLeft);
+    if (rhythmLeft > 0) log.rhythmLeft(rhythmLeft);
     return after !== undefined && idleLeft > 0 ? { ...settled, idleLeft: after } : settled;
   };
   for (;;) {
@@ -139,10 +150,15 @@ async function settle(
     const work = clock.read();
     if (work === undefined) return ended({ waitedMs: now - start });
     const horizon = start + log.horizonMs();
+    let rhythmic = 0;
     const fresh = work.filter((thread) => {
       const why = pendingNow(thread, pendingBefore.get(thread.thread), known.get(thread.thread), waited);
-      return why === 'new' || (why === 'behind' && (thread.earliest ?? Infinity) <= horizon);
+      // The server's rhythm armed again by its own fire: not the call's (see `TimerRhythms`).
+      if (why === 'new' && watch.rhythms.rearmed(thread)) rhythmic++;
+      else return why === 'new' || (why === 'behind' && (thread.earliest ?? Infinity) <= horizon);
+      return false;
     });
+    rhythmLeft = Math.max(rhythmLeft, rhythmic);
     const busy = fresh.some((thread) => thread.dueAt === undefined);
     const due = fresh.filter((thread) => thread.dueAt !== undefined && !idle.idle(thread));
     idleLeft = fresh.filter((thread) => thread.dueAt !== undefined && idle.idle(thread)).length;
@@ -159,6 +175,7 @@ async function settle(
     const activity = watch.activity();
     const wait = () => sleepWatching(clock, Math.max(0, dueAt(next) - now) + FIRED_MS);
     const egress = await watch.timerWait(wait);
+    watch.rhythms.fired(next.thread, dueAt(next));
     fires.push({ timer: next, reason, dueMs: dueAt(next) - start, before: activity, egress });
   }
 }

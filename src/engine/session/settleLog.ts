@@ -31,6 +31,7 @@ export class SettleLog {
   #unobservable = false;
   #trailMs = 0;
   #idleLeft = 0;
+  #rhythmLeft = 0;
   #distrusted = 0;
 
   constructor(readonly maxMs: number = SETTLE_MAX_MS) {}
@@ -69,6 +70,11 @@ export class SettleLog {
     this.#idleLeft += count;
   }
 
+  /** A settle left `count` timers unwaited, the server's rhythm armed again by its own fire (`TimerRhythms`). */
+  rhythmLeft(count: number): void {
+    this.#rhythmLeft += count;
+  }
+
   /** A session's server did something between calls after timers were left unwaited: it learns no more. */
   distrusted(): void {
     this.#distrusted++;
@@ -91,6 +97,7 @@ export class SettleLog {
       ...(this.#beyond === 0 ? {} : { beyondBound: this.#beyond, beyondMs: this.#beyondMs }),
       ...(this.#busy === 0 ? {} : { busyAtBound: this.#busy }),
       ...(this.#idleLeft === 0 ? {} : { idleLeft: this.#idleLeft }),
+      ...(this.#rhythmLeft === 0 ? {} : { rhythmLeft: this.#rhythmLeft }),
       ...(this.#distrusted === 0 ? {} : { distrusted: this.#distrusted }),
     };
   }
