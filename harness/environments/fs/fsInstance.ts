@@ -30,8 +30,8 @@ export interface FsInstance extends EnvironmentInstance {
  * read through that open directory ever after (see `takeFsSnapshot`). `clockFile` is a new file outside the
  * sandbox, in a directory the server cannot write, created here to read the filesystem's clock (see
  * `StatCache`, `openFsClock`). Snapshots are taken one at a time, in call order. Disposing removes `root` and
- * `clockFile`. `environment` names the tree in changes and its placeholder: `fs`, or the server's `home` or
- * `tmp`.
+ * `clockFile`. `environment` names the tree in changes and its placeholder: `fs`, the server's `home` or
+ * `tmp`, or `pkg` (the run's copy of an installed package, which offers no harvested values: it is code).
  */
 export async function createFsInstance(
   root: string,
@@ -82,7 +82,8 @@ export async function createFsInstance(
       return diffFsSnapshots(before, after);
     },
     harvest(snapshot: Snapshot): HarvestedValue[] {
-      return harvestFsSnapshot(snapshot);
+      // A package's own files are its code: their paths and names would only be noise in arguments.
+      return environment === 'pkg' ? [] : harvestFsSnapshot(snapshot);
     },
     async [Symbol.asyncDispose](): Promise<void> {
       if (disposed) return;

@@ -13,7 +13,10 @@ import { resolveSeedDirectory } from './resolveSeedDirectory.js';
 export interface FsProviderOptions {
   /** The `--fs` directory every sandbox starts as a copy of; never modified. Omitted: an empty sandbox. */
   readonly seed?: string;
-  /** Which tree of the run directory: `fs` (default), or the server's private `home` or `tmp`. */
+  /**
+   * Which tree of the run directory: `fs` (default), the server's private `home` or `tmp`, or `pkg` (a copy of
+   * an installed package's own directory, the seed).
+   */
   readonly environment?: TreeEnvironment;
 }
 
@@ -31,8 +34,9 @@ export interface FsProvider extends EnvironmentProvider {
 export async function createFsProvider(options: FsProviderOptions): Promise<FsProvider> {
   const environment = options.environment ?? FS_ENVIRONMENT;
   let manifest: SeedManifest | undefined;
+  // What error messages name as the seed's origin: the option that gave it, or the package it is a copy of.
+  const option = environment === 'pkg' ? 'the installed package' : `--${environment}`;
   if (options.seed !== undefined) {
-    const option = `--${environment}`;
     manifest = await readSeedManifest(await resolveSeedDirectory(options.seed, option), options.seed, option);
   }
   let disposed = false;
@@ -46,7 +50,7 @@ export async function createFsProvider(options: FsProviderOptions): Promise<FsPr
         );
       }
       const root = join(resolve(runDirectory), environment);
-      await copySeed(manifest, root, `--${environment}`);
+      await copySeed(manifest, root, option);
       return createFsInstance(root, `${root}.clock`, environment).catch(async (error: unknown) => {
         await removeTree(root);
         throw error;
