@@ -111,6 +111,25 @@ describe('createFsProvider', () => {
     expect(await readFile(join(second.root, 'notes/a.md'), 'utf8')).toBe('# A\n');
   });
 
+  it('copies a package as pkg: its writes named under pkg:, its code offered to no argument', async () => {
+    const seed = join(await tempDir(), 'package');
+    await writeTree(seed, {
+      'package.json': '{"name":"p"}',
+      'dist/index.js': 'x',
+      'dist/seed.jsonl': '{"id":1}\n',
+    });
+    await using created = await createFsProvider({ environment: 'pkg', seed });
+    await using instance = await created.create(await tempDir());
+    expect(instance.root.endsWith('/pkg')).toBe(true);
+    expect(instance.placeholders).toEqual({ pkg: instance.root });
+    const before = await instance.snapshot();
+    expect(instance.harvest(before)).toEqual([]);
+    await writeFile(join(instance.root, 'dist/memory.jsonl'), '{"name":"a"}\n');
+    expect(instance.diff(before, await instance.snapshot())).toEqual([
+      expect.objectContaining({ kind: 'add', environment: 'pkg', entity: 'dist/memory.jsonl' }),
+    ]);
+  });
+
   it('copies the seed as listed when the provider was created (later seed edits do not leak into runs)', async () => {
     const seed = await makeSeed();
     const created = await provider(seed);
