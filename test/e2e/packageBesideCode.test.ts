@@ -56,7 +56,8 @@ describe('a package that keeps its data beside its code, run through npx -y', ()
       const report = result.report!;
       expect(report.settings.isolation === 'none').toBe(mode === 'not isolated');
       const tools = Object.fromEntries(report.tools.map((tool) => [tool.name, tool]));
-      // The writer's calls succeed: its directory is writable, as in a client's npx cache.
+      // The writer's calls succeed: its directory is writable, as in a client's npx cache, and its bundled
+      // dependency (nested in its node_modules, which the copy leaves out) is still found.
       expect(tools.remember?.calls.errors).toBe(0);
       expect(statuses(report).remember).toMatchObject({
         readOnlyHint: 'consistent',
@@ -78,6 +79,8 @@ describe('a package that keeps its data beside its code, run through npx -y', ()
       const [installed] = readdirSync(packages).filter((name) => !name.startsWith('.'));
       expect(filesBelow(join(packages, installed!, 'node_modules', 'beside-code-mcp'))).toEqual([
         'lib/server.js',
+        'node_modules/beside-code-helper/index.js',
+        'node_modules/beside-code-helper/package.json',
         'package.json',
       ]);
     });

@@ -18,6 +18,11 @@ export interface FsProviderOptions {
    * an installed package's own directory, the seed).
    */
   readonly environment?: TreeEnvironment;
+  /**
+   * Top-level directories of the seed copied empty (`node_modules` of a package: its nested dependencies,
+   * shown to the server from where they are installed, neither copied nor observed).
+   */
+  readonly hollow?: readonly string[];
 }
 
 export interface FsProvider extends EnvironmentProvider {
@@ -38,6 +43,7 @@ export async function createFsProvider(options: FsProviderOptions): Promise<FsPr
   const option = environment === 'pkg' ? 'the installed package' : `--${environment}`;
   if (options.seed !== undefined) {
     manifest = await readSeedManifest(await resolveSeedDirectory(options.seed, option), options.seed, option);
+    manifest = hollowed(manifest, options.hollow ?? []);
   }
   let disposed = false;
   return {
@@ -61,5 +67,17 @@ export async function createFsProvider(options: FsProviderOptions): Promise<FsPr
       disposed = true;
       return Promise.resolve();
     },
+  };
+}
+
+/** The manifest without what lies below the `hollow` top-level directories (the directories themselves kept). */
+function hollowed(manifest: SeedManifest, hollow: readonly string[]): SeedManifest {
+  if (hollow.length === 0) return manifest;
+  const kept = (path: string) => !hollow.some((top) => path.startsWith(`${top}/`));
+  return {
+    ...manifest,
+    directories: manifest.directories.filter((directory) => kept(directory.path)),
+    files: manifest.files.filter(kept),
+    symlinks: manifest.symlinks.filter((link) => kept(link.path)),
   };
 }

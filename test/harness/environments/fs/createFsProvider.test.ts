@@ -130,6 +130,18 @@ describe('createFsProvider', () => {
     ]);
   });
 
+  it('copies a hollow directory empty: a package without its nested dependencies', async () => {
+    const seed = join(await tempDir(), 'package');
+    await writeTree(seed, {
+      'index.js': 'x',
+      'node_modules/dep/index.js': 'y',
+      'node_modules/.bin/dep': { link: '../dep/index.js' },
+    });
+    await using created = await createFsProvider({ environment: 'pkg', seed, hollow: ['node_modules'] });
+    await using instance = await created.create(await tempDir());
+    expect([...(await instance.snapshot()).entries.keys()]).toEqual(['index.js', 'node_modules']);
+  });
+
   it('copies the seed as listed when the provider was created (later seed edits do not leak into runs)', async () => {
     const seed = await makeSeed();
     const created = await provider(seed);

@@ -42,6 +42,37 @@ describe('runFromCopy', () => {
     expect(readlinkSync(join(run, 'node_modules'))).toBe('/cache/pkg@1/node_modules');
   });
 
+  it("links the copy's empty nested node_modules to the installed one, where bundled dependencies are", async () => {
+    const modules = join(work, 'cache/node_modules');
+    const bundled = join(modules, 'bundling');
+    mkdirSync(join(bundled, 'node_modules/helper'), { recursive: true });
+    const run = join(work, 'run-2');
+    mkdirSync(join(run, 'pkg/node_modules'), { recursive: true });
+    await runFromCopy(
+      { command: join(bundled, 'server.js'), args: [], cwd: run, env: {} },
+      {
+        installed: bundled,
+        copy: join(run, 'pkg'),
+      },
+    );
+    expect(readlinkSync(join(run, 'pkg/node_modules'))).toBe(join(bundled, 'node_modules'));
+    expect(readlinkSync(join(run, 'node_modules'))).toBe(modules);
+    // Isolated: laid read-only over the copy's empty one, at the path the server sees.
+    expect(
+      packageOverlays(
+        { installed: bundled, copy: join(run, 'pkg') },
+        { host: join(work, 'cache'), inside: '/opt/m' },
+      ),
+    ).toEqual([
+      { host: join(run, 'pkg'), inside: '/opt/m/node_modules/bundling', writable: true },
+      {
+        host: join(bundled, 'node_modules'),
+        inside: '/opt/m/node_modules/bundling/node_modules',
+        writable: false,
+      },
+    ]);
+  });
+
   it('changes nothing without a copy', async () => {
     const spawn = { command: 'node', args: ['server.js'], cwd: work, env: {} };
     expect(await runFromCopy(spawn, undefined)).toBe(spawn);
