@@ -2,8 +2,12 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detectIsolation } from '../../harness/process/isolation.js';
 import { BESIDE_CODE_PACKAGE, packFixture } from '../fixtures/packages/localRegistry.js';
 import { runCli, statuses } from './runCli.js';
+
+/** Every mechanism this machine offers (unshare as root: it builds the overlays with a script of its own). */
+const mechanisms = (['bubblewrap', 'unshare'] as const).filter((kind) => detectIsolation(kind).kind === kind);
 
 let work: string;
 let tarball: string;
@@ -26,7 +30,7 @@ function filesBelow(directory: string): string[] {
 
 describe('a package that keeps its data beside its code, run through npx -y', () => {
   // Sessions of 4 calls: a dozen sessions per tool, so a copy shared between them would show (see recall).
-  const check = (cache: string, extra: readonly string[]) =>
+  const check = (cache: string, extra: readonly string[], env: Record<string, string>) =>
     runCli(
       [
         'check',
@@ -42,19 +46,18 @@ describe('a package that keeps its data beside its code, run through npx -y', ()
         '-y',
         `./${tarball.slice(work.length + 1)}`,
       ],
-      { cwd: work, env: { HINTPROOF_CACHE_DIR: join(work, cache) }, json: true },
+      { cwd: work, env: { HINTPROOF_CACHE_DIR: join(work, cache), ...env }, json: true },
     );
 
-  for (const [mode, extra] of [
-    ['isolated', []],
-    ['not isolated', ['--no-isolation']],
-  ] as const) {
-    it(`writes beside its code in a copy of its own (${mode}), observed as pkg: and never shared`, async () => {
-      const cache = `cache-${extra.length}`;
-      const result = await check(cache, extra);
+  for (const mode of [...mechanisms, 'none'] as const) {
+    it(`writes beside its code in a copy of its own (isolation: ${mode}), observed as pkg: and never shared`, async () => {
+      const cache = `cache-${mode}`;
+      const result = await (mode === 'none'
+        ? check(cache, ['--no-isolation'], {})
+        : check(cache, [], { HINTPROOF_ISOLATION: mode }));
       expect(result.code, result.stderr).toBe(1);
       const report = result.report!;
-      expect(report.settings.isolation === 'none').toBe(mode === 'not isolated');
+      expect(report.settings.isolation).toBe(mode);
       const tools = Object.fromEntries(report.tools.map((tool) => [tool.name, tool]));
       // The writer's calls succeed: its directory is writable, as in a client's npx cache, and its bundled
       // dependency (nested in its node_modules, which the copy leaves out) is still found.
