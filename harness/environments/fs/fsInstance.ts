@@ -6,6 +6,7 @@ import type { FsSnapshot } from './fsEntry.js';
 import type { TreeEnvironment } from './fsEntry.js';
 import { FS_ENVIRONMENT } from './fsEntry.js';
 import { harvestFsSnapshot } from './harvestFsSnapshot.js';
+import { harvestWritten } from './harvestWritten.js';
 import { openFsClock } from './readFsClock.js';
 import { StatCache } from './statCache.js';
 import { takeFsSnapshot } from './takeFsSnapshot.js';
@@ -31,12 +32,14 @@ export interface FsInstance extends EnvironmentInstance {
  * sandbox, in a directory the server cannot write, created here to read the filesystem's clock (see
  * `StatCache`, `openFsClock`). Snapshots are taken one at a time, in call order. Disposing removes `root` and
  * `clockFile`. `environment` names the tree in changes and its placeholder: `fs`, the server's `home` or
- * `tmp`, or `pkg` (the run's copy of an installed package, which offers no harvested values: it is code).
+ * `tmp`, or `pkg` (the run's copy of an installed package, whose `installed` files, its code, offer no
+ * harvested values: see `harvestWritten`).
  */
 export async function createFsInstance(
   root: string,
   clockFile: string,
   environment: TreeEnvironment = FS_ENVIRONMENT,
+  installed: ReadonlySet<string> = new Set(),
 ): Promise<FsInstance> {
   const directory = await Directory.open(root);
   const clock = await openFsClock(clockFile).catch(async (error: unknown) => {
@@ -83,7 +86,7 @@ export async function createFsInstance(
     },
     harvest(snapshot: Snapshot): HarvestedValue[] {
       // A package's own files are its code: their paths and names would only be noise in arguments.
-      return environment === 'pkg' ? [] : harvestFsSnapshot(snapshot);
+      return environment === 'pkg' ? harvestWritten(snapshot, installed) : harvestFsSnapshot(snapshot);
     },
     async [Symbol.asyncDispose](): Promise<void> {
       if (disposed) return;

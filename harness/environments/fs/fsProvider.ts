@@ -45,6 +45,8 @@ export async function createFsProvider(options: FsProviderOptions): Promise<FsPr
     manifest = await readSeedManifest(await resolveSeedDirectory(options.seed, option), options.seed, option);
     manifest = hollowed(manifest, options.hollow ?? []);
   }
+  // A package's copy offers only what the server wrote: its installed files are code (see harvestWritten).
+  const installed = new Set(environment === 'pkg' ? (manifest?.files ?? []) : []);
   let disposed = false;
   return {
     name: environment,
@@ -57,7 +59,7 @@ export async function createFsProvider(options: FsProviderOptions): Promise<FsPr
       }
       const root = join(resolve(runDirectory), environment);
       await copySeed(manifest, root, option);
-      return createFsInstance(root, `${root}.clock`, environment).catch(async (error: unknown) => {
+      return createFsInstance(root, `${root}.clock`, environment, installed).catch(async (error: unknown) => {
         await removeTree(root);
         throw error;
       });

@@ -111,7 +111,7 @@ describe('createFsProvider', () => {
     expect(await readFile(join(second.root, 'notes/a.md'), 'utf8')).toBe('# A\n');
   });
 
-  it('copies a package as pkg: its writes named under pkg:, its code offered to no argument', async () => {
+  it('copies a package as pkg: its writes named under pkg:, its code offered to no argument, what it wrote by value', async () => {
     const seed = join(await tempDir(), 'package');
     await writeTree(seed, {
       'package.json': '{"name":"p"}',
@@ -124,8 +124,14 @@ describe('createFsProvider', () => {
     expect(instance.placeholders).toEqual({ pkg: instance.root });
     const before = await instance.snapshot();
     expect(instance.harvest(before)).toEqual([]);
-    await writeFile(join(instance.root, 'dist/memory.jsonl'), '{"name":"a"}\n');
-    expect(instance.diff(before, await instance.snapshot())).toEqual([
+    await writeFile(join(instance.root, 'dist/memory.jsonl'), '{"name":"ada"}\n');
+    const after = await instance.snapshot();
+    // What the server wrote there is offered, by value, never by path.
+    expect(instance.harvest(after)).toContainEqual({ kind: 'name', value: 'ada' });
+    expect(
+      instance.harvest(after).filter((value) => value.kind === 'path' || value.kind === 'directory'),
+    ).toEqual([]);
+    expect(instance.diff(before, after)).toEqual([
       expect.objectContaining({ kind: 'add', environment: 'pkg', entity: 'dist/memory.jsonl' }),
     ]);
   });
