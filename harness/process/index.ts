@@ -4,7 +4,7 @@ export { serverEnvironment } from './serverEnvironment.js';
 export { onExitCleanup } from './exitCleanup.js';
 export { detectIsolation, isolatedSpawn, prepareLayout, releaseLayout } from './isolation.js';
 export { familyFilterGap } from './sandboxExec.js';
-export type { Mount } from './isolation.js';
+export type { Mount, Overlay } from './isolation.js';
 export { DEFAULT_DISK_LIMIT, guardDisk } from './diskGuard.js';
 export type { DiskGuard, DiskLimit } from './diskGuard.js';
 export { createEgressReader, egressTraceAvailable, tracedSpawn } from './egressTrace.js';

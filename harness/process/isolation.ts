@@ -12,7 +12,7 @@ import { findPerl, PERL_MISSING, sandboxExec } from './sandboxExec.js';
 import type { SpawnOptions } from './spawnServer.js';
 import { UNSHARE_ARGUMENTS, unshareArguments } from './unshare.js';
 
-export type { Mount, SandboxLayout } from './sandboxPaths.js';
+export type { Mount, Overlay, SandboxLayout } from './sandboxPaths.js';
 /** How a server process is contained. */
 type IsolationKind = 'bubblewrap' | 'unshare' | 'none';
 

@@ -22,6 +22,12 @@ export interface SandboxLayout {
   readonly opened?: readonly string[];
   /** Host directories shown read-only at another path inside the sandbox (e.g. a database's socket gate). */
   readonly mounts?: readonly Mount[];
+  /**
+   * Host directories bound over a directory the view already shows (after every mount, in order): the run's
+   * writable copy of an installed package over the package itself, so that the server finds its own directory
+   * writable where its code is, and its dependencies still read-only around it.
+   */
+  readonly overlays?: readonly Overlay[];
   /** Loopback ports opened inside the sandbox's network namespace, each relayed to a unix socket. */
   readonly relays?: readonly Relay[];
   readonly limits?: Limits;
@@ -47,6 +53,13 @@ export interface Mount {
    * services, shown as it is. In every other shown directory, sockets and FIFOs are masked.
    */
   readonly service?: boolean;
+}
+
+/** A host directory bound at `inside`, a directory inside something the view shows (see `overlays`). */
+export interface Overlay {
+  readonly host: string;
+  readonly inside: string;
+  readonly writable: boolean;
 }
 
 /** `127.0.0.1:port` inside the sandbox, forwarded to the unix socket `socket` (a path inside the sandbox). */
@@ -318,6 +331,24 @@ export function planView(layout: SandboxLayout, host: HostPaths = HOST): ViewSte
           'Choose an inside path under /run.',
       );
     }
+  }
+  for (const overlay of layout.overlays ?? []) {
+    // Its mount point is the directory already shown there: nothing is created, and nothing else is covered.
+    if (!isCovered(overlay.inside) || host.type(overlay.host) !== 'directory') {
+      throw new Error(
+        `isolation: cannot lay ${overlay.host} over ${overlay.inside}: ` +
+          (host.type(overlay.host) === 'directory'
+            ? 'nothing the sandbox shows holds that path. Lay it over a directory of a shown package.'
+            : 'it is not a directory.'),
+      );
+    }
+    steps.push({
+      kind: 'bind',
+      source: host.realpath(overlay.host),
+      path: overlay.inside,
+      writable: overlay.writable,
+      directory: true,
+    });
   }
   return steps;
 }

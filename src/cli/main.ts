@@ -156,6 +156,7 @@ async function check(
         clientVersion: VERSION,
         readOnly: launch.readOnly,
         ...(launch.relocate === undefined ? {} : { relocate: launch.relocate }),
+        ...(launch.ownPackage === undefined ? {} : { ownPackage: launch.ownPackage }),
         client: {
           name: args.clientName ?? NEUTRAL_CLIENT.name,
           version: args.clientVersion ?? NEUTRAL_CLIENT.version,

@@ -48,6 +48,14 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
       ),
       await createProvider(() => createFsProvider({ environment: 'tmp' })),
     );
+    // The launched package's own directory, copied writable for each run (`pkg:dist/memory.jsonl`).
+    const ownPackage = 'inProcess' in options.server ? undefined : options.server.ownPackage;
+    if (ownPackage !== undefined)
+      providers.push(
+        await createProvider(() =>
+          createFsProvider({ environment: 'pkg', seed: ownPackage, hollow: ['node_modules'] }),
+        ),
+      );
     const sqliteSeed = options.sqliteSeed;
     if (sqliteSeed !== undefined)
       providers.push(await createProvider(() => createSqliteProvider({ seed: sqliteSeed })));

@@ -7,6 +7,7 @@ import {
   parseLauncher,
 } from '../../harness/process/index.js';
 import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import { satisfies, validRange } from 'semver';
 import type { InstalledPackage, Mount } from '../../harness/process/index.js';
 import type { PackageInfo } from '../model/report.js';
@@ -23,6 +24,11 @@ export interface Launch {
    * nothing in its argv or file paths names hintproof's cache; a server run without isolation uses `command`.
    */
   readonly relocate?: Mount;
+  /**
+   * The own directory of the package hintproof installed (real path; not a project's copy, which is the user's
+   * own): each session runs a writable copy of it (see `ServerSpec.ownPackage`).
+   */
+  readonly ownPackage?: string;
   /** The package the launcher named, as installed. */
   readonly package?: PackageInfo;
   /** Packages whose install scripts were not run (they may be needed: `--allow-install-scripts`). */
@@ -80,7 +86,9 @@ export async function prepareLaunch(
       command: installed.program,
       args: request.args,
       readOnly: relocate === undefined ? [installed.root] : [],
-      ...(relocate === undefined ? {} : { relocate }),
+      ...(relocate === undefined
+        ? {}
+        : { relocate, ownPackage: realpathSync(join(installed.root, 'node_modules', installed.name)) }),
       package: { name: installed.name, version: installed.version, from: installed.from },
       skippedScripts: installed.skippedScripts,
     };

@@ -83,6 +83,7 @@ export async function checkServer(options: CheckServerOptions): Promise<Report> 
       env: server.env ?? {},
       readOnly: launch.readOnly,
       ...(launch.relocate === undefined ? {} : { relocate: launch.relocate }),
+      ...(launch.ownPackage === undefined ? {} : { ownPackage: launch.ownPackage }),
     };
     installed = launch.package;
   }

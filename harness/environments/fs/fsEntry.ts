@@ -8,10 +8,12 @@ export const FS_ENVIRONMENT = 'fs';
 export const FS_PLACEHOLDER = `{${FS_ENVIRONMENT}}`;
 
 /**
- * The directory trees of a sandbox, each snapshotted and diffed the same way: `fs` (the sandbox directory), and
- * the server's private `home` (HOME) and `tmp` (TMPDIR). Each is also its placeholder (`{home}`).
+ * The directory trees of a sandbox, each snapshotted and diffed the same way: `fs` (the sandbox directory), the
+ * server's private `home` (HOME) and `tmp` (TMPDIR), and `pkg`: the run's writable copy of the package a
+ * launcher installed (`npx -y pkg`), shown to the server where the package is. Each is also its placeholder
+ * (`{home}`).
  */
-const TREE_ENVIRONMENTS = [FS_ENVIRONMENT, 'home', 'tmp'] as const;
+const TREE_ENVIRONMENTS = [FS_ENVIRONMENT, 'home', 'tmp', 'pkg'] as const;
 export type TreeEnvironment = (typeof TREE_ENVIRONMENTS)[number];
 
 export type FsEntryType = 'file' | 'directory' | 'symlink' | 'other';

@@ -6,6 +6,7 @@ import type { FsSnapshot } from './fsEntry.js';
 import type { TreeEnvironment } from './fsEntry.js';
 import { FS_ENVIRONMENT } from './fsEntry.js';
 import { harvestFsSnapshot } from './harvestFsSnapshot.js';
+import { harvestWritten } from './harvestWritten.js';
 import { openFsClock } from './readFsClock.js';
 import { StatCache } from './statCache.js';
 import { takeFsSnapshot } from './takeFsSnapshot.js';
@@ -30,13 +31,15 @@ export interface FsInstance extends EnvironmentInstance {
  * read through that open directory ever after (see `takeFsSnapshot`). `clockFile` is a new file outside the
  * sandbox, in a directory the server cannot write, created here to read the filesystem's clock (see
  * `StatCache`, `openFsClock`). Snapshots are taken one at a time, in call order. Disposing removes `root` and
- * `clockFile`. `environment` names the tree in changes and its placeholder: `fs`, or the server's `home` or
- * `tmp`.
+ * `clockFile`. `environment` names the tree in changes and its placeholder: `fs`, the server's `home` or
+ * `tmp`, or `pkg` (the run's copy of an installed package, whose `installed` files, its code, offer no
+ * harvested values: see `harvestWritten`).
  */
 export async function createFsInstance(
   root: string,
   clockFile: string,
   environment: TreeEnvironment = FS_ENVIRONMENT,
+  installed: ReadonlySet<string> = new Set(),
 ): Promise<FsInstance> {
   const directory = await Directory.open(root);
   const clock = await openFsClock(clockFile).catch(async (error: unknown) => {
@@ -82,7 +85,8 @@ export async function createFsInstance(
       return diffFsSnapshots(before, after);
     },
     harvest(snapshot: Snapshot): HarvestedValue[] {
-      return harvestFsSnapshot(snapshot);
+      // A package's own files are its code: their paths and names would only be noise in arguments.
+      return environment === 'pkg' ? harvestWritten(snapshot, installed) : harvestFsSnapshot(snapshot);
     },
     async [Symbol.asyncDispose](): Promise<void> {
       if (disposed) return;

@@ -13,8 +13,16 @@ import { resolveSeedDirectory } from './resolveSeedDirectory.js';
 export interface FsProviderOptions {
   /** The `--fs` directory every sandbox starts as a copy of; never modified. Omitted: an empty sandbox. */
   readonly seed?: string;
-  /** Which tree of the run directory: `fs` (default), or the server's private `home` or `tmp`. */
+  /**
+   * Which tree of the run directory: `fs` (default), the server's private `home` or `tmp`, or `pkg` (a copy of
+   * an installed package's own directory, the seed).
+   */
   readonly environment?: TreeEnvironment;
+  /**
+   * Top-level directories of the seed copied empty (`node_modules` of a package: its nested dependencies,
+   * shown to the server from where they are installed, neither copied nor observed).
+   */
+  readonly hollow?: readonly string[];
 }
 
 export interface FsProvider extends EnvironmentProvider {
@@ -31,10 +39,14 @@ export interface FsProvider extends EnvironmentProvider {
 export async function createFsProvider(options: FsProviderOptions): Promise<FsProvider> {
   const environment = options.environment ?? FS_ENVIRONMENT;
   let manifest: SeedManifest | undefined;
+  // What error messages name as the seed's origin: the option that gave it, or the package it is a copy of.
+  const option = environment === 'pkg' ? 'the installed package' : `--${environment}`;
   if (options.seed !== undefined) {
-    const option = `--${environment}`;
     manifest = await readSeedManifest(await resolveSeedDirectory(options.seed, option), options.seed, option);
+    manifest = hollowed(manifest, options.hollow ?? []);
   }
+  // A package's copy offers only what the server wrote: its installed files are code (see harvestWritten).
+  const installed = new Set(environment === 'pkg' ? (manifest?.files ?? []) : []);
   let disposed = false;
   return {
     name: environment,
@@ -46,8 +58,8 @@ export async function createFsProvider(options: FsProviderOptions): Promise<FsPr
         );
       }
       const root = join(resolve(runDirectory), environment);
-      await copySeed(manifest, root, `--${environment}`);
-      return createFsInstance(root, `${root}.clock`, environment).catch(async (error: unknown) => {
+      await copySeed(manifest, root, option);
+      return createFsInstance(root, `${root}.clock`, environment, installed).catch(async (error: unknown) => {
         await removeTree(root);
         throw error;
       });
@@ -57,5 +69,17 @@ export async function createFsProvider(options: FsProviderOptions): Promise<FsPr
       disposed = true;
       return Promise.resolve();
     },
+  };
+}
+
+/** The manifest without what lies below the `hollow` top-level directories (the directories themselves kept). */
+function hollowed(manifest: SeedManifest, hollow: readonly string[]): SeedManifest {
+  if (hollow.length === 0) return manifest;
+  const kept = (path: string) => !hollow.some((top) => path.startsWith(`${top}/`));
+  return {
+    ...manifest,
+    directories: manifest.directories.filter((directory) => kept(directory.path)),
+    files: manifest.files.filter(kept),
+    symlinks: manifest.symlinks.filter((link) => kept(link.path)),
   };
 }

@@ -85,9 +85,9 @@ function fsFilesOf(entity: string): string[] {
   return files;
 }
 
-/** The directory trees (`fs`, HOME, TMPDIR): their JSON records and git state are entities inside files. */
+/** The directory trees (`fs`, HOME, TMPDIR, the package's copy): JSON records and git state are entities in files. */
 function isTree(environment: string): boolean {
-  return environment === 'fs' || environment === 'home' || environment === 'tmp';
+  return ['fs', 'home', 'tmp', 'pkg'].includes(environment);
 }
 
 /** The table and the database a sqlite entity belongs to: `a.db#t(id=1)` → `a.db#t`, `a.db`. */

@@ -1,7 +1,7 @@
 import { SetupError } from '../../model/setupError.js';
 
 /** The environments a change can come from, as `--ignore` patterns name them (`fs:**\/*.log`). */
-const IGNORABLE_ENVIRONMENTS = ['fs', 'home', 'tmp', 'sqlite', 'pg', 'observed'] as const;
+const IGNORABLE_ENVIRONMENTS = ['fs', 'home', 'tmp', 'pkg', 'sqlite', 'pg', 'observed'] as const;
 
 /** One `--ignore` pattern, read: the environment it is limited to (none: every one) and its glob. */
 export interface IgnorePattern {

@@ -22,4 +22,9 @@ export interface ServerSpec {
   readonly readOnly?: readonly string[];
   /** A host directory an isolated server sees at another path (a package hintproof installed; see prepareLaunch). */
   readonly relocate?: Mount;
+  /**
+   * The own directory (host, real path) of the package a launcher named, when hintproof installed it: each
+   * session runs it from a writable copy, observed as the `pkg` environment (see `packageCopy.ts`).
+   */
+  readonly ownPackage?: string;
 }

@@ -37,6 +37,7 @@ import {
 import { connect, ProcessTransport } from '../../mcp/index.js';
 import { awaitingCallProcesses } from './callProcesses.js';
 import type { McpConnection, ToolInfo } from '../../mcp/index.js';
+import { packageOverlays, runFromCopy } from './packageCopy.js';
 import { substitute } from './placeholders.js';
 import { settlingCalls } from './settleCalls.js';
 import type { SettleLog } from './settleLog.js';
@@ -175,7 +176,12 @@ export async function startSession(
       await mkdir(plain.env.HOME as string, { recursive: true });
       await mkdir(plain.env.TMPDIR as string, { recursive: true });
     }
-    let spawned: SpawnOptions = plain;
+    const pkg = sandbox.placeholders.pkg;
+    const copy =
+      spec.ownPackage === undefined || pkg === undefined
+        ? undefined
+        : { installed: spec.ownPackage, copy: pkg };
+    let spawned: SpawnOptions = isolation ? plain : await runFromCopy(plain, copy);
     if (isolation) {
       const executable = findExecutable(plain.command, plain.cwd, plain.env.PATH);
       const inside = (path: string) => insidePath(path, spec.relocate);
@@ -197,6 +203,7 @@ export async function startSession(
             ...(access?.mounts ?? []).map((mount) => ({ ...mount, service: true })),
             ...(spec.relocate === undefined ? [] : [spec.relocate]),
           ],
+          overlays: packageOverlays(copy, spec.relocate),
           relays: access?.relays ?? [],
         },
         isolation.mechanism ?? availableMechanism(),

@@ -133,6 +133,33 @@ describe('sandboxView', () => {
     );
   });
 
+  it("lays a run's writable copy over a package shown read-only, after the mounts, masking nothing in it", () => {
+    const steps = describeSteps({
+      runDirectory: '/tmp/tmp.x/run-1',
+      mounts: [{ host: '/srv/app', inside: '/opt/mcp-server' }],
+      overlays: [{ host: '/tmp/tmp.x/run-1/pkg', inside: '/opt/mcp-server/node_modules/x', writable: true }],
+    });
+    expect(steps.slice(steps.indexOf('ro-bind /srv/app /opt/mcp-server'))).toEqual([
+      'ro-bind /srv/app /opt/mcp-server',
+      'bind /tmp/tmp.x/run-1/pkg /opt/mcp-server/node_modules/x',
+      'ro-bind /dev/null /etc/daemon.sock',
+      'ro-bind /dev/null /opt/mcp-server/in.fifo',
+      'ro-bind /dev/null /opt/mcp-server/node_modules/.cache/x.sock',
+    ]);
+  });
+
+  it('refuses an overlay where nothing shown holds its path, or that is no directory', () => {
+    const view = (host_: string, inside: string) => () =>
+      sandboxView(
+        { runDirectory: '/tmp/tmp.x/run-1', overlays: [{ host: host_, inside, writable: true }] },
+        host,
+      );
+    expect(view('/tmp/tmp.x/run-1/pkg', '/opt/elsewhere/x')).toThrow(
+      /cannot lay \/tmp\/tmp.x\/run-1\/pkg over \/opt\/elsewhere\/x: nothing the sandbox shows holds that path/,
+    );
+    expect(view('/srv/app/server.js', '/etc/x')).toThrow(/it is not a directory/);
+  });
+
   it('refuses a mount over something already shown', () => {
     expect(() =>
       sandboxView({ runDirectory: '/tmp/tmp.x/run-1', mounts: [{ host: '/tmp/g', inside: '/etc/x' }] }, host),

@@ -48,6 +48,9 @@ describe('prepareLaunch', () => {
         args: ['--flag'],
         package: { name: 'fits', version: '2.1.0', from: 'project' },
       });
+      // The project's copy is the user's own (perhaps a linked workspace): shown read-only, never copied.
+      expect(launch.ownPackage).toBeUndefined();
+      expect(launch.readOnly).toEqual([cwd]);
     }
   });
 });

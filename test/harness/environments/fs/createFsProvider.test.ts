@@ -111,6 +111,43 @@ describe('createFsProvider', () => {
     expect(await readFile(join(second.root, 'notes/a.md'), 'utf8')).toBe('# A\n');
   });
 
+  it('copies a package as pkg: its writes named under pkg:, its code offered to no argument, what it wrote by value', async () => {
+    const seed = join(await tempDir(), 'package');
+    await writeTree(seed, {
+      'package.json': '{"name":"p"}',
+      'dist/index.js': 'x',
+      'dist/seed.jsonl': '{"id":1}\n',
+    });
+    await using created = await createFsProvider({ environment: 'pkg', seed });
+    await using instance = await created.create(await tempDir());
+    expect(instance.root.endsWith('/pkg')).toBe(true);
+    expect(instance.placeholders).toEqual({ pkg: instance.root });
+    const before = await instance.snapshot();
+    expect(instance.harvest(before)).toEqual([]);
+    await writeFile(join(instance.root, 'dist/memory.jsonl'), '{"name":"ada"}\n');
+    const after = await instance.snapshot();
+    // What the server wrote there is offered, by value, never by path.
+    expect(instance.harvest(after)).toContainEqual({ kind: 'name', value: 'ada' });
+    expect(
+      instance.harvest(after).filter((value) => value.kind === 'path' || value.kind === 'directory'),
+    ).toEqual([]);
+    expect(instance.diff(before, after)).toEqual([
+      expect.objectContaining({ kind: 'add', environment: 'pkg', entity: 'dist/memory.jsonl' }),
+    ]);
+  });
+
+  it('copies a hollow directory empty: a package without its nested dependencies', async () => {
+    const seed = join(await tempDir(), 'package');
+    await writeTree(seed, {
+      'index.js': 'x',
+      'node_modules/dep/index.js': 'y',
+      'node_modules/.bin/dep': { link: '../dep/index.js' },
+    });
+    await using created = await createFsProvider({ environment: 'pkg', seed, hollow: ['node_modules'] });
+    await using instance = await created.create(await tempDir());
+    expect([...(await instance.snapshot()).entries.keys()]).toEqual(['index.js', 'node_modules']);
+  });
+
   it('copies the seed as listed when the provider was created (later seed edits do not leak into runs)', async () => {
     const seed = await makeSeed();
     const created = await provider(seed);

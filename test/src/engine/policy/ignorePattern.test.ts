@@ -27,7 +27,7 @@ describe('parseIgnorePattern', () => {
     ['fs:a]', /"\]" at column 5 closes nothing/],
     ['fs:(a]', /"\]" at column 6 closes nothing/],
     ['fs:[]', /"\[" at column 4 is never closed/],
-    ['files:**', /no environment is called "files".*fs, home, tmp, sqlite, pg, observed/],
+    ['files:**', /no environment is called "files".*fs, home, tmp, pkg, sqlite, pg, observed/],
     ['pg:', /the pattern after the environment is empty/],
     ['', /is empty/],
   ])('refuses %j with a message saying what is wrong', (pattern, message) => {
