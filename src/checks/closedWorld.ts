@@ -14,13 +14,14 @@ export interface ClosedWorldCandidate {
  * differently in the state its first call answered in: both calls succeeded (`succeeded`: no `isError`, no
  * failure in words), the first changed nothing seen in any environment (no change of any kind, counters
  * included) and nothing changed on its own around the command (no ambient or ignored change), and the answers
- * differ beyond generated ids, times and counters that grew (`answerDifferences`, ordered). A candidate only:
+ * differ beyond generated ids, times and (`counters`) numbers that grew (`answerDifferences`). A candidate only:
  * state no environment shows (a counter in memory) may have moved, so the engine asks again from a fresh
  * sandbox after the same calls before reporting it (`confirmClosedWorld`).
  */
 export function closedWorldCandidate(
   hints: Hints,
   observation: Observation,
+  counters = true,
 ): ClosedWorldCandidate | undefined {
   const { call1, call2 } = observation;
   if (hints.openWorldHint || call2 === undefined) return undefined;
@@ -28,7 +29,7 @@ export function closedWorldCandidate(
   const first = answerText(call1.outcome);
   const second = answerText(call2.outcome);
   if (first === undefined || second === undefined) return undefined;
-  const differences = answerDifferences(first, second, true);
+  const differences = answerDifferences(first, second, counters);
   return differences.length === 0 ? undefined : { differences };
 }
 

@@ -31,6 +31,12 @@ export interface ClosedWorldRun {
   readonly seed: number;
   readonly path: string;
   readonly replay: (path: string) => string;
+  /**
+   * The run is a `--path` replay: a number that grew is no reason to spend no replay on it. The candidate only
+   * decides where fresh replays are spent (a counter that grew would answer them as the session did); a replay
+   * asks for its one run's finding, which a die that rolled higher on its repeat would otherwise hide.
+   */
+  readonly replaying: boolean;
 }
 
 /**
@@ -55,7 +61,7 @@ export class ClosedWorldWatch {
   async consider(run: ClosedWorldRun): Promise<void> {
     if (this.#finding !== undefined || this.#candidates >= MAX_CANDIDATES) return;
     const { observation } = run;
-    const candidate = closedWorldCandidate(this.hints, observation);
+    const candidate = closedWorldCandidate(this.hints, observation, !run.replaying);
     const first = answerText(observation.call1.outcome);
     if (candidate === undefined || first === undefined) return;
     this.#candidates++;

@@ -128,6 +128,7 @@ export async function searchRound(
         seed: options.seed,
         path: runPath(mode.kind === 'search' ? runIndex : undefined, history.length, runner, options),
         replay: replayLineOf,
+        replaying: mode.kind === 'replay',
       });
     }
     const violations =
