@@ -84,23 +84,18 @@ function leavesByPlace(document: JsonValue): Map<string, string[]> {
 
 /** The values of each side that the other side does not hold as well (multisets), each in its order. */
 function unmatched(left: readonly string[], right: readonly string[]): [string[], string[]] {
+  return [beyond(left, right), beyond(right, left)];
+}
+
+/** The values of `values` left once each value of `others` has taken one equal to it. */
+function beyond(values: readonly string[], others: readonly string[]): string[] {
   const counts = new Map<string, number>();
-  for (const value of right) counts.set(value, (counts.get(value) ?? 0) + 1);
-  const onlyLeft: string[] = [];
-  for (const value of left) {
+  for (const value of others) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return values.filter((value) => {
     const count = counts.get(value) ?? 0;
     if (count > 0) counts.set(value, count - 1);
-    else onlyLeft.push(value);
-  }
-  const held = new Map<string, number>();
-  for (const value of left) held.set(value, (held.get(value) ?? 0) + 1);
-  const onlyRight: string[] = [];
-  for (const value of right) {
-    const count = held.get(value) ?? 0;
-    if (count > 0) held.set(value, count - 1);
-    else onlyRight.push(value);
-  }
-  return [onlyLeft, onlyRight];
+    return count === 0;
+  });
 }
 
 /** Words: what lies between white space and punctuation that frames values (`id=`, `"x"`, `(3)`, `a, b`). */
