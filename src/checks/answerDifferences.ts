@@ -19,7 +19,7 @@ const MAX_COMPARED_CHARS = 64 * 1024;
  * difference: a time written as observers' clocks are recognised (`showsTheTime`: epoch seconds or ms, an ISO
  * date-time), a generated id (a UUID, or a word of 8 or more letters and digits holding both), and, when
  * `ordered` (the second answer came from the same server process after the first), a number that grew: a
- * counter. Anything else that differs (a word, a number that fell, a line or a value present on one side
+ * counter; and a duration or an age (`took 12ms`, `3 minutes ago`), which follows the clock. Anything else that differs (a word, a number that fell, a line or a value present on one side
  * only) is a difference, described as `."roll": 4 → 2` or `line 1: rolled 4 → rolled 2`.
  */
 export function answerDifferences(first: string, second: string, ordered: boolean): string[] {
@@ -108,7 +108,26 @@ function sameWords(first: string, second: string, ordered: boolean): boolean {
   const left = x.match(WORD) ?? [];
   const right = y.match(WORD) ?? [];
   if (left.length !== right.length || x.replace(WORD, '\u0000') !== y.replace(WORD, '\u0000')) return false;
-  return left.every((word, i) => word === right[i] || generatedPair(word, right[i] ?? '', ordered));
+  return left.every(
+    (word, i) =>
+      word === right[i] ||
+      generatedPair(word, right[i] ?? '', ordered) ||
+      elapsedPair(word, right[i] ?? '', left[i + 1]),
+  );
+}
+
+/** A time unit, alone (`12 ms`, `3 minutes ago`) or after its number (`12ms`, `1.5s`). */
+const UNIT = String.raw`(?:ns|µs|us|ms|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)`;
+const WITH_UNIT = new RegExp(String.raw`^\d+(?:\.\d+)?${UNIT}$`, 'i');
+const UNIT_WORD = new RegExp(`^${UNIT}$`, 'i');
+
+/**
+ * Two durations or ages (`took 12ms`, `3 minutes ago`): they follow the clock, as times do, in one process or
+ * across two.
+ */
+function elapsedPair(x: string, y: string, next: string | undefined): boolean {
+  if (WITH_UNIT.test(x) && WITH_UNIT.test(y)) return true;
+  return NUMBER.test(x) && NUMBER.test(y) && next !== undefined && UNIT_WORD.test(next.replace(EDGES, ''));
 }
 
 /** Marks around a value that are not part of it: `#12`, `12.`, `v3:`. */

@@ -35,6 +35,14 @@ describe('answerDifferences', () => {
     expect(answerDifferences('n_a8f3k2x9 red', 'n_q0w7e2r4 blue', false)).toHaveLength(1);
   });
 
+  it('sets aside durations and ages, which follow the clock', () => {
+    expect(answerDifferences('3 rows in 12ms', '3 rows in 4ms', false)).toEqual([]);
+    expect(answerDifferences('edited 5 minutes ago', 'edited 4 minutes ago', false)).toEqual([]);
+    expect(answerDifferences('{"took":"1.5 s"}', '{"took":"0.9 s"}', false)).toEqual([]);
+    // A count beside them still counts.
+    expect(answerDifferences('3 rows in 12ms', '4 rows in 12ms', false)).toHaveLength(1);
+  });
+
   it('reads a number that grew in one process as a counter, and not across processes', () => {
     expect(answerDifferences('{"count":5}', '{"count":6}', true)).toEqual([]);
     expect(answerDifferences('Request #41 served', 'Request #42 served', true)).toEqual([]);
