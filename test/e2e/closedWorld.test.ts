@@ -42,4 +42,15 @@ describe('closed-world determinism (closed-world.js)', () => {
     expect(verdict.evidence.replay).toContain('--strict-closed-world');
     expect(result.stdout).toMatch(/Observed: answered \{"roll":\d+\}/);
   });
+
+  it('a --path replay of the colour wheel gets none: the makings before its run are replayed too', async () => {
+    // A replay makes the command up to 6 times on one session; the run it reports is the last. The fresh
+    // sandbox must see those makings first, or the wheel (7 colours, 10 calls on) answers it otherwise.
+    const result = await runCli(
+      ['check', '--runs', '10', '--seed', '7', '--tool', 'next_colour', '--path', '2', ...server],
+      { json: true },
+    );
+    expect(result.code).toBe(0);
+    expect(result.report!.tools[0]?.closedWorld).toBeUndefined();
+  });
 });

@@ -120,10 +120,12 @@ export async function searchRound(
     if (observation === undefined || stopped(options)) return true;
     if (mode.kind !== 'shrink' && options.closedWorld !== undefined) {
       const history = mode.kind === 'search' ? runner.historyBefore() : [];
+      // A replay's run may be a later making of the command on its session: the makings before it came first.
+      const makings = Array.from({ length: 2 * ((replay?.making ?? 1) - 1) }, () => observation);
       await options.closedWorld.consider({
         pool: options.pool,
         observation,
-        before: replayed([...history, ...result.steps.map(({ tool, args }) => ({ tool, args }))]),
+        before: replayed([...history, ...result.steps, ...makings].map(({ tool, args }) => ({ tool, args }))),
         options,
         seed: options.seed,
         path: runPath(mode.kind === 'search' ? runIndex : undefined, history.length, runner, options),
