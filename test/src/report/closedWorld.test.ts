@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ClosedWorldFinding } from '../../../src/model/closedWorld.js';
 import type { Report } from '../../../src/model/report.js';
 import { closedWorldEvidence } from '../../../src/engine/confirm/closedWorldEvidence.js';
 import { withImpact } from '../../../src/hints/severity.js';
@@ -9,18 +8,9 @@ import { sarifLog } from '../../../src/report/createSarifReporter.js';
 import { formatReportText } from '../../../src/report/formatReportText.js';
 import { orderReport } from '../../../src/report/orderReport.js';
 import picocolors from 'picocolors';
-import { cleanReport } from './fixtures.js';
+import { cleanReport, closedWorldFinding } from './fixtures.js';
 
-const finding: ClosedWorldFinding = {
-  title: 'list_notes claims openWorldHint: false but answered the same call differently in the same state',
-  args: { sides: 6 },
-  answers: ['{"roll":4}', '{"roll":2}'],
-  differences: ['."roll": 4 → 2'],
-  confirmedBy: 'from a fresh sandbox with nothing before it, replay 1 answered otherwise again',
-  seed: 42,
-  path: '3',
-  replay: 'hintproof check --tool list_notes --seed 42 --path 3 -- node server.js',
-};
+const finding = closedWorldFinding;
 
 /** The clean report with a finding on its first tool, which then claims a closed world. */
 const found: Report = {
