@@ -17,7 +17,8 @@ const MAX_COMPARED_CHARS = 64 * 1024;
  * line (`diffLines`: a line that only moved is no change). What differs between two values, or two lines
  * paired as a change, is compared word by word, and a word that differs only as generated values do is no
  * difference: a time written as observers' clocks are recognised (`showsTheTime`: epoch seconds or ms, an ISO
- * date-time), a generated id (a UUID, or a word of 8 or more letters and digits holding both), and, when
+ * date-time), a generated id (a UUID, a word of 8 or more letters and digits holding both, or words alike but
+ * for their digits: `trace-5`, `trace-9`, ids numbered in sequence by a process whatever else it served), and, when
  * `ordered` (the second answer came from the same server process after the first), a number that grew: a
  * counter; and a duration or an age (`took 12ms`, `3 minutes ago`), which follows the clock. Anything else that differs (a word, a number that fell, a line or a value present on one side
  * only) is a difference, described as `."roll": 4 → 2` or `line 1: rolled 4 → rolled 2`.
@@ -140,8 +141,13 @@ const LATEST_MS = 8.64e15;
 function generatedPair(x: string, y: string, ordered: boolean): boolean {
   if (showsTheTime(x, 0, LATEST_MS) && showsTheTime(y, 0, LATEST_MS)) return true;
   const [a, b] = [x.replace(EDGES, ''), y.replace(EDGES, '')];
-  if (generatedId(a) && generatedId(b)) return true;
+  if ((generatedId(a) && generatedId(b)) || numberedAlike(a, b)) return true;
   return ordered && NUMBER.test(a) && NUMBER.test(b) && Number(b) > Number(a);
+}
+
+/** Two words alike but for their digits, with a letter in them: ids numbered in sequence (`trace-5`, `req-12`). */
+function numberedAlike(a: string, b: string): boolean {
+  return /[A-Za-z]/.test(a) && /\d/.test(a) && a.replace(/\d+/g, '#') === b.replace(/\d+/g, '#');
 }
 
 /** A UUID, or a word of 8 or more letters, digits, `_` and `-` holding both a letter and a digit. */

@@ -31,6 +31,9 @@ describe('answerDifferences', () => {
       ),
     ).toEqual([]);
     expect(answerDifferences('{"ts":1765138399123}', '{"ts":1765138400456}', false)).toEqual([]);
+    // Ids numbered in sequence, in one process or across two (a trace counter that observers' reads also moved).
+    expect(answerDifferences('{"traceId":"trace-5"}', '{"traceId":"trace-9"}', false)).toEqual([]);
+    expect(answerDifferences('{"traceId":"trace-5"}', '{"traceId":"span-5"}', false)).toHaveLength(1);
     // An id beside a word that changed: the word still differs.
     expect(answerDifferences('n_a8f3k2x9 red', 'n_q0w7e2r4 blue', false)).toHaveLength(1);
   });
