@@ -21,7 +21,7 @@ describe('closed-world determinism (closed-world.js)', () => {
       title: 'roll_dice claims openWorldHint: false but answered the same call differently in the same state',
       args: {},
     });
-    expect(dice.closedWorld!.answers[0]).toMatch(/^\{"roll":\d+\}$/);
+    expect(dice.closedWorld!.answers[0]).toMatch(/^\{"face":"[A-T]"\}$/);
     expect(dice.closedWorld!.answers[0]).not.toBe(dice.closedWorld!.answers[1]);
     expect(dice.closedWorld!.replay).toMatch(/--tool roll_dice --seed \d+ --path \S+/);
     expect(result.stdout).toContain('Closed-world findings');
@@ -40,7 +40,7 @@ describe('closed-world determinism (closed-world.js)', () => {
     if (verdict.status !== 'contradicted') return;
     expect(verdict.evidence.answers).toHaveLength(2);
     expect(verdict.evidence.replay).toContain('--strict-closed-world');
-    expect(result.stdout).toMatch(/Observed: answered \{"roll":\d+\}/);
+    expect(result.stdout).toMatch(/Observed: answered \{"face":"[A-T]"\}/);
   });
 
   it('a --path replay of the colour wheel gets none: the makings before its run are replayed too', async () => {
