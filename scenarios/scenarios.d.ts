@@ -17,7 +17,11 @@ export function compareVerdicts(
   scenario: Scenario,
   report: {
     settings?: { isolation?: string };
-    tools: ReadonlyArray<{ name: string; verdicts: Readonly<Record<string, { status: string }>> }>;
+    tools: ReadonlyArray<{
+      name: string;
+      verdicts: Readonly<Record<string, { status: string }>>;
+      closedWorld?: { title: string };
+    }>;
   },
 ): string[];
 export function egressObserved(report: { settings?: { isolation?: string } }): boolean;

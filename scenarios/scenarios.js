@@ -39,9 +39,9 @@ export function checkArguments(/** @type {Scenario} */ scenario) {
 
 /**
  * Every difference between the verdicts a scenario expects and those of a report. openWorldHint is compared
- * only when the run observed egress (it was isolated).
+ * only when the run observed egress (it was isolated). A closed-world finding is a mismatch: no scenario plants one.
  * @param {Scenario} scenario
- * @param {{ settings?: { isolation?: string }, tools: Array<{ name: string, verdicts: Record<string, { status: string }> }> }} report
+ * @param {{ settings?: { isolation?: string }, tools: Array<{ name: string, verdicts: Record<string, { status: string }>, closedWorld?: { title: string } }> }} report
  * @returns {string[]} one line per mismatch; empty when the report matches
  */
 export function compareVerdicts(scenario, report) {
@@ -62,6 +62,9 @@ export function compareVerdicts(scenario, report) {
   for (const tool of report.tools) {
     if (!(tool.name in scenario.verdicts))
       mismatches.push(`${tool.name}: in the report but not in expected.json`);
+    // No bundled scenario plants a closed-world tool answering at random: a finding is a false one.
+    if (tool.closedWorld)
+      mismatches.push(`${tool.name}: unexpected closed-world finding: ${tool.closedWorld.title}`);
   }
   return mismatches;
 }

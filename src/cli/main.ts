@@ -187,6 +187,7 @@ async function check(
       isolation: args.isolation !== false,
       ...(args.workDir === undefined ? {} : { workDirectory: workDirectory(args.workDir, io.cwd) }),
       ...(args.toolSettings === undefined ? {} : { toolSettings: args.toolSettings }),
+      ...(args.strictClosedWorld === true ? { strictClosedWorld: true } : {}),
     },
     (event) => reporters.emit(redactor.value(event)),
   );

@@ -148,6 +148,7 @@ async function checkFound(
         isExcluded,
         ...(plan.egressUnobserved === undefined ? {} : { egressUnobserved: plan.egressUnobserved }),
         replayLine: options.replayLine,
+        ...(options.strictClosedWorld === true ? { strictClosedWorld: true } : {}),
         emit: emitTool,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       }),

@@ -49,6 +49,8 @@ export interface CheckOptions {
   readonly producers?: CheckSettings['producers'];
   /** Run a spawned server under bubblewrap when the machine can (default true). */
   readonly isolation?: boolean;
+  /** `--strict-closed-world`: a closed-world tool answering one call differently in one state contradicts its openWorldHint. */
+  readonly strictClosedWorld?: CheckSettings['strictClosedWorld'];
   /** Per-tool runs and fixed arguments (from a config file). */
   readonly toolSettings?: Readonly<Record<string, ToolSettings>>;
   /** A behaviour baseline to compare with: the report's `drift` lists what moved. */

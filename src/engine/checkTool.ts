@@ -38,6 +38,8 @@ import { suggestedHints, suggestionBasis, verdictsFor } from './policy/verdicts.
 import { withImpact } from '../hints/severity.js';
 import { metState } from './policy/metState.js';
 import { namedKinds } from './policy/stateKinds.js';
+import { ClosedWorldWatch } from './confirm/confirmClosedWorld.js';
+import { closedWorldEvidence } from './confirm/closedWorldEvidence.js';
 
 export interface ToolCheckOptions {
   readonly pool: SessionPool;
@@ -69,6 +71,8 @@ export interface ToolCheckOptions {
   /** Why egress is not observed (openWorldHint unchecked); absent when the server runs isolated and traced. */
   readonly egressUnobserved?: string;
   readonly replayLine: (tool: string, seed: number, path: string, producers?: readonly string[]) => string;
+  /** A closed-world finding contradicts `openWorldHint: false` instead of being listed beside the verdicts. */
+  readonly strictClosedWorld?: boolean;
   readonly emit: EventSink;
   /** Asked once for a session to begin the tool's first round with (the probe's, for the server's first tool). */
   readonly firstSession?: () => Promise<RunSession> | undefined;
@@ -109,6 +113,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
   let ambientEgress: AmbientEgress[] = [];
   const contradictions: Partial<Record<HintName, Evidence>> = {};
   const open = new Set(HINT_NAMES.filter((hint) => isContradictableClaim(hint, effective)));
+  const closedWorld = effective.openWorldHint ? undefined : new ClosedWorldWatch(effective);
   const alone = generators.of(tool, false);
   const reason = generators.reason(tool);
 
@@ -164,6 +169,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
             probePlaceholders: options.probePlaceholders,
             timeoutSeconds: options.timeoutSeconds,
             isExcluded: options.isExcluded,
+            ...(closedWorld === undefined ? {} : { closedWorld }),
             emit: options.emit,
             ...(options.signal === undefined ? {} : { signal: options.signal }),
             onInvalid: () => (tally = tallyInvalidArguments(tally)),
@@ -217,6 +223,17 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
     }
   }
 
+  const finding = closedWorld?.finding;
+  const strict = finding !== undefined && options.strictClosedWorld === true;
+  if (strict && contradictions.openWorldHint === undefined) {
+    contradictions.openWorldHint = closedWorldEvidence(finding);
+    options.emit({
+      type: 'contradiction',
+      tool: tool.name,
+      hint: 'openWorldHint',
+      evidence: contradictions.openWorldHint,
+    });
+  }
   const report: ToolReport = {
     name: tool.name,
     declared,
@@ -252,6 +269,7 @@ export async function checkTool(tool: ToolInfo, options: ToolCheckOptions): Prom
     ...(tally.sampleError === undefined ? {} : { sampleError: tally.sampleError }),
     ...(flaky.length === 0 ? {} : { flaky }),
     ...(ambientEgress.length === 0 ? {} : { ambientEgress }),
+    ...(finding === undefined || strict ? {} : { closedWorld: finding }),
     behaviour: behaviourOf(tally),
   };
   options.emit({ type: 'tool-end', tool: report });

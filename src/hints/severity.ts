@@ -50,6 +50,8 @@ export function clientsActingOn(hint: HintName, tool: ToolHints): ClientImpactRo
  * - **high**: existing state rewritten (`modify`, no delete) by a tool claiming `destructiveHint: false` (8.0);
  *   egress from one claiming `openWorldHint: false` (its result reaches the model unreviewed in VS Code: 7.2;
  *   also run without approval in Codex when its `destructiveHint` is false: 8.2).
+ * - **medium**: under `--strict-closed-world`, a tool claiming `openWorldHint: false` whose answer varied in one
+ *   state (4.0): nothing reached outside, but clients skip approval and review for a closed world.
  * - **medium**: a repeat that changed state again from a tool claiming `idempotentHint: true`, which a client
  *   retries on its own after a dropped answer (Qwen Code, Claude Code): the effect happens twice (6.5 when the
  *   repeat rewrote or deleted, else 5.0).
@@ -61,7 +63,7 @@ export function clientsActingOn(hint: HintName, tool: ToolHints): ClientImpactRo
 export function assessImpact(
   hint: HintName,
   tool: ToolHints,
-  evidence: Pick<Evidence, 'changes' | 'call'>,
+  evidence: Pick<Evidence, 'changes' | 'call' | 'answers'>,
 ): Impact {
   const rows = clientsActingOn(hint, tool);
   const clients = rows.map(clientAction);
@@ -103,6 +105,13 @@ export function assessImpact(
         `it ${deletes ? 'deleted' : 'rewrote'} existing state that clients expect kept`,
       );
     case 'openWorldHint':
+      // `--strict-closed-world`: nothing reached outside; the answer varied where clients may reuse it.
+      if (evidence.answers !== undefined)
+        return judged(
+          'medium',
+          4.0,
+          'its answer varied in one state, where clients take a closed world to answer alike',
+        );
       return unconfirmed
         ? judged('high', 8.2, 'it reached outside, and clients run it unconfirmed and unreviewed')
         : judged('high', 7.2, 'it reached outside, and clients pass its result on unreviewed');

@@ -44,6 +44,8 @@ export interface CheckServerOptions {
   readonly startupTimeoutSeconds?: CheckSettings['startupTimeout'];
   readonly ignore?: CheckSettings['ignore'];
   readonly calibrationMs?: CheckSettings['calibration'];
+  /** A closed-world finding contradicts `openWorldHint: false` (`--strict-closed-world`); default: listed only. */
+  readonly strictClosedWorld?: CheckSettings['strictClosedWorld'];
   /** Calls one server process and sandbox makes before a fresh one (default 250; 1: every run fresh). */
   readonly maxCommands?: CheckSettings['maxCommands'];
   /** Tools checked at once (default: the CPU count, at most 4); the report is the same for any value. */
@@ -98,6 +100,7 @@ export async function checkServer(options: CheckServerOptions): Promise<Report> 
       ...(options.timeoutSeconds === undefined ? {} : { timeout: options.timeoutSeconds }),
       startupTimeout: startupTimeoutSeconds,
       ...(options.calibrationMs === undefined ? {} : { calibration: options.calibrationMs }),
+      ...(options.strictClosedWorld === true ? { strictClosedWorld: true } : {}),
     },
     cwd,
   );
@@ -118,6 +121,7 @@ export async function checkServer(options: CheckServerOptions): Promise<Report> 
       commandLine,
       ...(options.producers === undefined ? {} : { producers: options.producers }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.strictClosedWorld === true ? { strictClosedWorld: true } : {}),
       replayLine: (tool, runSeed, path, producers) =>
         typeof server === 'function'
           ? `checkServer({ …, tools: [${JSON.stringify(tool)}], seed: ${runSeed}, path: ${JSON.stringify(path)}${

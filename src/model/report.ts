@@ -1,5 +1,6 @@
 import type { Change } from '../../harness/index.js';
 import type { EgressAttempt } from '../../harness/process/index.js';
+import type { ClosedWorldFinding } from './closedWorld.js';
 import type { DeclaredHints, HintName, Hints } from './hints.js';
 
 /** The evidence behind a contradiction: enough to read it and to replay it exactly. */
@@ -22,6 +23,8 @@ export interface Evidence {
   readonly shrinks: number;
   /** For openWorldHint: the attempts to reach outside the sandbox. */
   readonly egress?: readonly EgressAttempt[];
+  /** For openWorldHint under `--strict-closed-world`: two answers to the call in one state that differ. */
+  readonly answers?: readonly string[];
   /**
    * The calls made before the command in the same run (to build the state it met), shrunk with it; absent
    * when the command ran alone on a fresh sandbox.
@@ -161,6 +164,8 @@ export interface ToolReport {
   readonly flaky?: readonly FlakyEvidence[];
   /** Egress seen during its calls that control runs showed without them: ambient (absent when none). */
   readonly ambientEgress?: readonly AmbientEgress[];
+  /** A closed-world tool that answered one call differently in one state (absent when none; see the type). */
+  readonly closedWorld?: ClosedWorldFinding;
   /** What the tool was seen to do (`reads only`, `adds`, `deletes`…), compared with `--baseline`. */
   readonly behaviour?: readonly string[];
 }

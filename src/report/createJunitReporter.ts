@@ -8,7 +8,9 @@ import { formatPreamble } from './formatPreamble.js';
 import { HINT_RULES } from './hintRules.js';
 import { clientLines, impactOf, severityLabel } from './impactOf.js';
 import { inertReport } from './inertEvent.js';
-import type { Report } from '../model/report.js';
+import type { Report, ToolReport } from '../model/report.js';
+import type { HintName } from '../model/hints.js';
+import { answerLines, closedWorldLines } from './closedWorldLines.js';
 
 const require = createRequire(import.meta.url);
 
@@ -53,34 +55,45 @@ export function junitXml(raw: Report): string {
           testCase
             .failure(`[${severityLabel(impact)}] ${evidence.title}`, HINT_RULES[hint].name)
             .stacktrace(
-              [
-                `Severity: ${severityLabel(impact)}: ${impact.reason}`,
-                ...(impact.clients.length === 0
-                  ? []
-                  : ['Clients that would act wrongly:', ...clientLines(impact).map((line) => `  - ${line}`)]),
-                `Declared: ${JSON.stringify(tool.declared)}`,
-                `Observed on call ${evidence.call}:`,
-                ...formatChanges(evidence.changes).map((line) => `  ${line}`),
-                `Arguments: ${formatArgs(evidence.args, 1000)}`,
-                ...(formatPreamble(evidence).length === 0
-                  ? []
-                  : [
-                      'After these calls, from a fresh sandbox:',
-                      ...formatPreamble(evidence).map((s) => `  ${s}`),
-                    ]),
-                `Reproduce with: ${evidence.replay}`,
-              ].join('\n'),
+              cdata(
+                [
+                  `Severity: ${severityLabel(impact)}: ${impact.reason}`,
+                  ...(impact.clients.length === 0
+                    ? []
+                    : [
+                        'Clients that would act wrongly:',
+                        ...clientLines(impact).map((line) => `  - ${line}`),
+                      ]),
+                  `Declared: ${JSON.stringify(tool.declared)}`,
+                  ...(evidence.answers === undefined
+                    ? [
+                        `Observed on call ${evidence.call}:`,
+                        ...formatChanges(evidence.changes).map((line) => `  ${line}`),
+                      ]
+                    : answerLines(evidence.answers)),
+                  `Arguments: ${formatArgs(evidence.args, 1000)}`,
+                  ...(formatPreamble(evidence).length === 0
+                    ? []
+                    : [
+                        'After these calls, from a fresh sandbox:',
+                        ...formatPreamble(evidence).map((s) => `  ${s}`),
+                      ]),
+                  `Reproduce with: ${evidence.replay}`,
+                ].join('\n'),
+              ),
             );
           break;
         }
         case 'consistent':
-          testCase.standardOutput(`consistent over ${verdict.observations} successful observation(s)`);
+          testCase.standardOutput(
+            cdata(`consistent over ${verdict.observations} successful observation(s)${finding(tool, hint)}`),
+          );
           break;
         case 'inconclusive':
-          testCase.skipped().standardOutput(`inconclusive: ${verdict.reason}`);
+          testCase.skipped().standardOutput(cdata(`inconclusive: ${verdict.reason}${finding(tool, hint)}`));
           break;
         case 'unchecked':
-          testCase.skipped().standardOutput(`unchecked: ${verdict.reason}`);
+          testCase.skipped().standardOutput(cdata(`unchecked: ${verdict.reason}${finding(tool, hint)}`));
           break;
         case 'not-applicable':
           testCase.skipped().standardOutput('not applicable: the tool declares readOnlyHint: true');
@@ -89,4 +102,25 @@ export function junitXml(raw: Report): string {
     }
   }
   return `${builder.build()}\n`;
+}
+
+/** A closed-world finding, in the output of its tool's openWorldHint case: listed, never a failure. */
+function finding(tool: ToolReport, hint: HintName): string {
+  if (hint !== 'openWorldHint' || tool.closedWorld === undefined) return '';
+  const found = tool.closedWorld;
+  return [
+    '',
+    `closed-world finding (not a failure): ${found.title}`,
+    ...closedWorldLines(found),
+    `Reproduce with: ${found.replay}`,
+  ].join('\n');
+}
+
+/**
+ * Text for a CDATA section: every `]]>` as `]] >`. xmlbuilder splits only the first `]]>` of a section (its
+ * `replace` takes a string), so a second one, which a server's text can hold (an argument, then a preamble
+ * call's), would end the section early and break the XML.
+ */
+function cdata(text: string): string {
+  return text.replaceAll(']]>', ']] >');
 }

@@ -1,5 +1,6 @@
 import { HINT_NAMES } from '../model/hints.js';
 import type { EngineEvent, EventSink } from '../model/events.js';
+import { closedWorldFindings } from './closedWorldLines.js';
 import { contradictionsOf } from './contradictionsOf.js';
 import { clientLines, impactOf, rankedContradictions } from './impactOf.js';
 import { formatArgs } from './formatArgs.js';
@@ -74,7 +75,9 @@ export function markdownReport(raw: Report): string {
         ? []
         : ['- Clients that would act wrongly:', ...clientLines(impact).map((line) => `  - ${mdText(line)}`)]),
       `- Declared: ${mdCode(JSON.stringify(tool.declared))}`,
-      `- Observed on call ${evidence.call}: ${formatChanges(evidence.changes).map(mdCode).join(', ')}`,
+      evidence.answers === undefined
+        ? `- Observed on call ${evidence.call}: ${formatChanges(evidence.changes).map(mdCode).join(', ')}`
+        : `- Answered in one state: ${evidence.answers.map(mdCode).join(', then ')}`,
       `- Arguments: ${mdCode(formatArgs(evidence.args, 1000))}`,
       ...preambleItems(evidence),
       '',
@@ -85,6 +88,17 @@ export function markdownReport(raw: Report): string {
       '</details>',
     );
   }
+  const closedWorld = closedWorldFindings(report).map(
+    ({ tool, finding }) =>
+      `- ${mdCode(tool.name)} ${mdCode(formatArgs(finding.args, 1000))}: answered ${finding.answers.map(mdCode).join(', then in the same state ')} (${finding.differences.map(mdCode).join(', ')}); reproduce with ${mdCode(finding.replay)}`,
+  );
+  if (closedWorld.length > 0)
+    lines.push(
+      '',
+      '**Closed-world findings** (`openWorldHint: false`, yet one call answered two ways in one state; not contradictions unless `--strict-closed-world`)',
+      '',
+      ...closedWorld,
+    );
   const inconclusive = report.tools.flatMap((tool) =>
     HINT_NAMES.flatMap((hint) => {
       const verdict = tool.verdicts[hint];

@@ -1,4 +1,4 @@
-import type { Log, ReportingDescriptor, Result } from 'sarif';
+import type { Location, Log, ReportingDescriptor, Result } from 'sarif';
 import { HINT_NAMES } from '../model/hints.js';
 import type { EngineEvent, EventSink } from '../model/events.js';
 import { formatArgs } from './formatArgs.js';
@@ -8,6 +8,7 @@ import { HINT_RULES } from './hintRules.js';
 import { clientLines, impactOf, rankedContradictions, severityLabel } from './impactOf.js';
 import { HIGHEST_SCORE } from '../hints/severity.js';
 import { inertReport } from './inertEvent.js';
+import { CLOSED_WORLD_RULE, closedWorldResults } from './sarifClosedWorld.js';
 import type { Report, Severity } from '../model/report.js';
 
 /** A result's level by its severity: critical and high fail a check run, medium warns, low is a note. */
@@ -33,7 +34,8 @@ export interface SarifReporterOptions {
 
 /**
  * SARIF 2.1.0 for GitHub code scanning: a rule per hint (with the `security-severity` its worst contradiction
- * has), a result per contradiction, the most severe first, its level and `security-severity` from its impact.
+ * has), a result per contradiction, the most severe first, its level and `security-severity` from its impact;
+ * then a note per closed-world finding, under a rule of its own (`sarifClosedWorld.ts`).
  */
 export function createSarifReporter(options: SarifReporterOptions): EventSink {
   return (event: EngineEvent): void => {
@@ -54,6 +56,18 @@ export function sarifLog(raw: Report, options: Omit<SarifReporterOptions, 'write
     // shows it only on rules tagged `security`.
     properties: { 'security-severity': HIGHEST_SCORE[hint].toFixed(1), tags: ['security', 'mcp-hints'] },
   }));
+  rules.push(CLOSED_WORLD_RULE);
+  const locate = (tool: string): Location => ({
+    ...(options.artifact
+      ? {
+          physicalLocation: {
+            artifactLocation: { uri: options.artifact.uri },
+            region: { startLine: lineNaming(tool, options.artifact.text) },
+          },
+        }
+      : {}),
+    logicalLocations: [{ name: tool, kind: 'function', fullyQualifiedName: `${report.server.name}/${tool}` }],
+  });
   const results: Result[] = rankedContradictions(report).map((contradiction) => {
     const { tool, hint, evidence } = contradiction;
     const impact = impactOf(contradiction);
@@ -68,7 +82,9 @@ export function sarifLog(raw: Report, options: Omit<SarifReporterOptions, 'write
           ...(impact.clients.length === 0
             ? []
             : [`Clients that would act wrongly: ${clientLines(impact).join('; ')}.`]),
-          `Observed on call ${evidence.call}: ${formatChanges(evidence.changes).join('; ')}.`,
+          evidence.answers === undefined
+            ? `Observed on call ${evidence.call}: ${formatChanges(evidence.changes).join('; ')}.`
+            : `Answered in one state: ${evidence.answers.join(', then: ')}.`,
           `Arguments: ${formatArgs(evidence.args, 1000)}.`,
           ...(evidence.preamble === undefined || evidence.preamble.length === 0
             ? []
@@ -76,21 +92,7 @@ export function sarifLog(raw: Report, options: Omit<SarifReporterOptions, 'write
           `Reproduce with: ${evidence.replay}`,
         ].join(' '),
       },
-      locations: [
-        {
-          ...(options.artifact
-            ? {
-                physicalLocation: {
-                  artifactLocation: { uri: options.artifact.uri },
-                  region: { startLine: lineNaming(tool.name, options.artifact.text) },
-                },
-              }
-            : {}),
-          logicalLocations: [
-            { name: tool.name, kind: 'function', fullyQualifiedName: `${report.server.name}/${tool.name}` },
-          ],
-        },
-      ],
+      locations: [locate(tool.name)],
       partialFingerprints: { 'hintproof/tool-hint': `${report.server.name}/${tool.name}/${hint}` },
       properties: {
         'security-severity': impact.score.toFixed(1),
@@ -99,6 +101,7 @@ export function sarifLog(raw: Report, options: Omit<SarifReporterOptions, 'write
       },
     };
   });
+  results.push(...closedWorldResults(report, rules.length - 1, locate));
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',

@@ -3,6 +3,7 @@ import type { EgressAttempt } from '../../harness/process/index.js';
 import { describeEgress } from '../../harness/process/index.js';
 import type { Colors } from './colors.js';
 import type { Contradiction } from './contradictionsOf.js';
+import { answerLines } from './closedWorldLines.js';
 import { formatArgs } from './formatArgs.js';
 import { formatChange, formatChanges } from './formatChange.js';
 import { formatPreamble } from './formatPreamble.js';
@@ -64,7 +65,9 @@ function formatBlock(number: number, contradiction: Contradiction, colors: Color
     `Effective: ${hint}=${String(tool.effective[hint])}${declaredByDefault}`,
     ...(evidence.egress && evidence.egress.length > 0
       ? formatEgress(evidence.egress, evidence.call)
-      : formatObserved(evidence.changes, evidence.call)),
+      : evidence.answers !== undefined
+        ? answerLines(evidence.answers)
+        : formatObserved(evidence.changes, evidence.call)),
     ...(evidence.preamble === undefined || evidence.preamble.length === 0
       ? [
           `Arguments: ${formatArgs(evidence.args, EVIDENCE_ARGS_MAX_LENGTH)}`,

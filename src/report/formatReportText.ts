@@ -1,5 +1,6 @@
 import type { Colors } from './colors.js';
 import { formatAmbient } from './formatAmbient.js';
+import { formatClosedWorld } from './formatClosedWorld.js';
 import { formatContradictions } from './formatContradictions.js';
 import { formatCreatedDatabases } from './formatCreatedDatabases.js';
 import { formatDrift } from './formatDrift.js';
@@ -17,7 +18,7 @@ import type { Report, Severity } from '../model/report.js';
 
 /**
  * The end of a text report: the verdict table, each contradiction, inconclusive and unchecked hints, modes
- * not exercised, ambient
+ * not exercised, closed-world findings, ambient
  * changes, the databases the server made outside its sandbox, suggestions and the summary, sections separated by a blank line. Ends with a newline.
  * `failOn`: the `--fail-on` severity, for the exit-status line.
  */
@@ -31,6 +32,7 @@ export function formatReportText(report: Report, colors: Colors, failOn?: Severi
     formatInconclusive(report, colors),
     formatUnchecked(report, colors),
     formatUnexercised(report, colors),
+    formatClosedWorld(report, colors),
     formatAmbient(report, colors),
     formatObservers(report, colors),
     formatSettle(report, colors),

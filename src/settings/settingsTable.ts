@@ -265,6 +265,15 @@ export const SETTINGS = {
     default: 250,
     replay: true,
   }),
+  strictClosedWorld: setting({
+    flag: '--strict-closed-world',
+    kind: switchKind,
+    help:
+      'report a tool claiming openWorldHint: false that answers one call differently in one state as a ' +
+      'contradiction of that hint (default: a finding, listed apart, that fails nothing)',
+    config: { key: 'strictClosedWorld', example: true },
+    replay: true,
+  }),
   json: setting({
     flag: '--json <file>',
     kind: path('report.json'),

@@ -38,8 +38,13 @@ export async function replayRun(
   before: readonly PlannedCall[],
   target: PlannedCall,
   windows: ControlWindows | undefined,
-): Promise<{ readonly result: RunResult; readonly violations: readonly Violation[] }> {
-  const { result, judged } = await repeatedReplay(
+): Promise<{
+  readonly result: RunResult;
+  readonly violations: readonly Violation[];
+  /** Which making `result` is (1-based): the command was made, twice each time, that many times less one before. */
+  readonly making: number;
+}> {
+  const { result, judged, making } = await repeatedReplay(
     options.pool,
     before,
     target,
@@ -51,5 +56,5 @@ export async function replayRun(
       return { done: violations.length > 0, violations };
     },
   );
-  return { result, violations: judged.violations };
+  return { result, violations: judged.violations, making };
 }

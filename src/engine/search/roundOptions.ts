@@ -8,6 +8,7 @@ import type { SessionPath } from '../run/sessionPath.js';
 import type { SessionRunner } from '../run/sessionRunner.js';
 import type { RunResult } from '../run/runSequence.js';
 import type { SessionPool } from '../session/sessionPool.js';
+import type { ClosedWorldWatch } from '../confirm/confirmClosedWorld.js';
 
 /** A tool's argument generator with its guard and the arguments a config file fixes for it. */
 export interface CallGenerator {
@@ -59,6 +60,8 @@ export interface RoundOptions {
   readonly onRun: (result: RunResult) => void;
   /** Called for every command whose generated arguments failed the schema guard (not sent). */
   readonly onInvalid: () => void;
+  /** Closed-world determinism, for a tool claiming `openWorldHint: false`: every run's observation is shown to it. */
+  readonly closedWorld?: ClosedWorldWatch;
   /** Stops the check: once it fired, no run is made and nothing found is confirmed (fast-check's runs end as no-ops). */
   readonly signal?: AbortSignal;
 }

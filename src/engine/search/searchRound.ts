@@ -19,6 +19,7 @@ import { SessionRunner } from '../run/sessionRunner.js';
 import { ShrinkMemo } from '../confirm/shrinkMemo.js';
 import { shrinkShape } from '../confirm/shrinkShape.js';
 import type { CarriedRuns } from '../run/sessionPath.js';
+import { formatSessionPath } from '../run/sessionPath.js';
 import type { RoundOptions } from './roundOptions.js';
 
 /**
@@ -65,6 +66,8 @@ export async function searchRound(
   replay: (path: string) => string,
 ): Promise<RoundResult> {
   const arbitrary = roundArbitrary(options);
+  // The property's own `replay` (a replayed run) hides this one.
+  const replayLineOf = replay;
   const runner = options.runner ?? new SessionRunner(options.pool, options.sessionCalls);
   const flaky: FlakyEvidence[] = [];
   let ambientEgress: AmbientEgress[] = [];
@@ -115,6 +118,21 @@ export async function searchRound(
       }
     }
     if (observation === undefined || stopped(options)) return true;
+    if (mode.kind !== 'shrink' && options.closedWorld !== undefined) {
+      const history = mode.kind === 'search' ? runner.historyBefore() : [];
+      // A replay's run may be a later making of the command on its session: the makings before it came first.
+      const makings = Array.from({ length: 2 * ((replay?.making ?? 1) - 1) }, () => observation);
+      await options.closedWorld.consider({
+        pool: options.pool,
+        observation,
+        before: replayed([...history, ...result.steps, ...makings].map(({ tool, args }) => ({ tool, args }))),
+        options,
+        seed: options.seed,
+        path: runPath(mode.kind === 'search' ? runIndex : undefined, history.length, runner, options),
+        replay: replayLineOf,
+        replaying: mode.kind === 'replay',
+      });
+    }
     const violations =
       mode.kind === 'search'
         ? violationsOf(options.effective, observation).filter((v) => options.open.has(v.hint))
@@ -235,6 +253,23 @@ export async function searchRound(
   } finally {
     if (options.runner === undefined) runner.close();
   }
+}
+
+/** The path that replays the search's run `runIndex` after the whole history of its session (the `--path` replayed, in a replay). */
+function runPath(
+  runIndex: number | undefined,
+  history: number,
+  runner: SessionRunner,
+  options: RoundOptions,
+): string {
+  if (runIndex === undefined) return options.path === undefined ? '' : formatSessionPath(options.path);
+  const carried = runner.carried();
+  return formatSessionPath({
+    fcPath: String(runIndex),
+    sessionStart: runner.sessionStart(),
+    kept: Array.from({ length: history }, (_, index) => index),
+    ...(carried === undefined ? {} : { carried }),
+  });
 }
 
 /** Whether the check was stopped (`RoundOptions.signal`). */

@@ -1,6 +1,7 @@
 import type { Change } from '../../../harness/index.js';
 import { HINT_NAMES } from '../../../src/model/hints.js';
 import type { CallOutcome } from '../../../src/model/callOutcome.js';
+import type { ClosedWorldFinding } from '../../../src/model/closedWorld.js';
 import type { Evidence, Report, Settings, ToolReport, Verdict } from '../../../src/model/report.js';
 import type { EngineEvent } from '../../../src/model/events.js';
 import type { Observation } from '../../../src/model/observation.js';
@@ -210,6 +211,28 @@ export const cleanReport: Report = {
   ...report,
   ambient: [],
   tools: tools.filter((tool) => tool.name === 'list_notes' || tool.name === 'write_note'),
+};
+
+/** A closed-world finding, as the engine reports one on a tool claiming `openWorldHint: false`. */
+export const closedWorldFinding: ClosedWorldFinding = {
+  title: 'list_notes claims openWorldHint: false but answered the same call differently in the same state',
+  args: { sides: 6 },
+  answers: ['{"roll":4}', '{"roll":2}'],
+  differences: ['."roll": 4 → 2'],
+  confirmedBy: 'from a fresh sandbox with nothing before it, replay 1 answered otherwise again',
+  seed: 42,
+  path: '3',
+  replay: 'hintproof check --tool list_notes --seed 42 --path 3 -- node server.js',
+};
+
+/** The full report with a closed-world finding on its first tool, which then claims a closed world. */
+export const reportWithFinding: Report = {
+  ...report,
+  tools: report.tools.map((tool, index) =>
+    index === 0
+      ? { ...tool, effective: { ...tool.effective, openWorldHint: false }, closedWorld: closedWorldFinding }
+      : tool,
+  ),
 };
 
 /** A few commands per tool, as the engine would observe them (already shrunk ones not repeated). */

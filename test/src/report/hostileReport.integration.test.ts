@@ -14,7 +14,7 @@ import { createSarifReporter } from '../../../src/report/createSarifReporter.js'
 import { createSummaryReporter } from '../../../src/report/createSummaryReporter.js';
 import { createTextReporter } from '../../../src/report/createTextReporter.js';
 import { orderReport } from '../../../src/report/orderReport.js';
-import { eventsFor } from './fixtures.js';
+import { eventsFor, reportWithFinding } from './fixtures.js';
 import { hostileString, INVISIBLE_CHAR } from './hostileStrings.js';
 import { render } from './render.js';
 
@@ -44,7 +44,8 @@ const hostileEvents = fc.array(hostileString, { minLength: 120, maxLength: 120 }
     if (!hostile.has(text)) hostile.set(text, pool[hostile.size % pool.length]!);
     return hostile.get(text)!;
   };
-  const events = mapStrings(eventsFor(), hostileOf) as EngineEvent[];
+  // With a closed-world finding too: its answers are the server's text, shown whole in every reporter.
+  const events = mapStrings(eventsFor(reportWithFinding), hostileOf) as EngineEvent[];
   const plain = new Map<string, string>();
   const plainOf = (text: string) => {
     if (!plain.has(text)) plain.set(text, text === '' ? '' : `w${plain.size}`);
