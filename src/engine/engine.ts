@@ -15,6 +15,7 @@ import { defaultJobs } from './checkInOrder.js';
 import { checkAll } from './checkAll.js';
 import { SessionPool } from './session/sessionPool.js';
 import { SettleLog } from './session/settleLog.js';
+import { TimerRhythms } from './session/timerRhythms.js';
 import type { ProbeResult } from './probe/probe.js';
 import { startInProcessSession } from './session/inProcessSession.js';
 import { startSession } from './session/session.js';
@@ -72,12 +73,13 @@ export async function runChecks(options: CheckOptions, emit: EventSink): Promise
         ? options.server
         : { ...options.server, isolation: plan.spawn };
     const settle = new SettleLog(options.settleMaxMs);
+    const rhythms = new TimerRhythms();
     // An in-process server's timers are hintproof's own: nothing says what a call left for later.
     if ('inProcess' in server) settle.unobservable();
     const start: SessionStarter =
       'inProcess' in server
         ? (directory) => startInProcessSession(server, providers, directory)
-        : (directory) => startSession(server, providers, directory, settle);
+        : (directory) => startSession(server, providers, directory, { log: settle, rhythms });
     // With Postgres, tools share one cluster: a role one session's server makes is cluster-wide, and a session
     // beside it would see it appear during its own call. One at a time by default; --jobs N is the user's call.
     const jobs = options.jobs ?? (pg === undefined ? defaultJobs() : 1);

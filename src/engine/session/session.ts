@@ -41,6 +41,7 @@ import { substitute } from './placeholders.js';
 import { serverFiles } from './serverFiles.js';
 import { settlingCalls } from './settleCalls.js';
 import type { SettleLog } from './settleLog.js';
+import type { TimerRhythms } from './timerRhythms.js';
 import { startupFailure } from './startupFailure.js';
 import type { ServerSpec } from './serverSpec.js';
 
@@ -111,7 +112,11 @@ export async function startSession(
   spec: ServerSpec,
   providers: readonly EnvironmentProvider[],
   directory: string,
-  settle?: SettleLog,
+  /**
+   * How calls settle (`settlingCalls`): the check's log of what settling cost, and the server's rhythms learned
+   * so far in the check (see `TimerRhythms`), shared by its sessions; calls do not settle when absent.
+   */
+  settling?: { readonly log: SettleLog; readonly rhythms: TimerRhythms },
 ): Promise<RunSession> {
   const sandbox = await createSandbox(directory, providers);
   // Beside the run directory, not in it: hidden from the server, which cannot forge it (a FIFO: never on disk).
@@ -221,11 +226,12 @@ export async function startSession(
       const awaited = awaitingCallProcesses(connected, () => below.descendants());
       const reader = egress;
       connection =
-        settle === undefined
+        settling === undefined
           ? awaited
           : settlingCalls(awaited, {
-              threads: threadsOf(running.pid, below, (threads = new ThreadReader()), settle),
-              log: settle,
+              threads: threadsOf(running.pid, below, (threads = new ThreadReader()), settling.log),
+              log: settling.log,
+              rhythms: settling.rhythms,
               ...(reader === undefined
                 ? {}
                 : {

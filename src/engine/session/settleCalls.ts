@@ -42,7 +42,13 @@ const WAITS_PER_THREAD = 3;
  * left unwaited again on this connection. Every wait is written to `log` (the report says what settling cost).
  */
 export function settlingCalls(connection: McpConnection, server: SettleWatch): McpConnection {
-  const { threads, log, timerWait = waitOnly, activity = () => undefined } = server;
+  const {
+    threads,
+    log,
+    timerWait = waitOnly,
+    activity = () => undefined,
+    rhythms = new TimerRhythms(),
+  } = server;
   const clock = new ThreadClock(threads);
   const watch: Watch = {
     clock,
@@ -50,7 +56,7 @@ export function settlingCalls(connection: McpConnection, server: SettleWatch): M
     timerWait,
     activity,
     idle: new IdleTimers(),
-    rhythms: new TimerRhythms(),
+    rhythms,
   };
   /** Where the last settle left a learned timer unwaited, the tree's activity when it ended. */
   let leftAt: Activity | undefined;
@@ -96,6 +102,8 @@ export interface SettleWatch {
   readonly timerWait?: TimerWait;
   /** The server tree's activity (`TreeActivity`); default: unreadable. */
   readonly activity?: () => Activity | undefined;
+  /** The server's rhythms learned so far in the check (default: this connection's own, from nothing). */
+  readonly rhythms?: TimerRhythms;
 }
 
 const waitOnly: TimerWait = async (wait) => {
@@ -121,6 +129,8 @@ interface Fire {
   readonly dueMs: number;
   readonly before: Activity | undefined;
   readonly egress: boolean;
+  /** It began its wait as a timer of its thread fired (see `TimerRhythms.fired`). */
+  readonly rearm: boolean;
 }
 
 /** How one call's settling went: how long it waited, and what it left unwaited. */
@@ -154,7 +164,7 @@ async function settle(
     const fresh = work.filter((thread) => {
       const why = pendingNow(thread, pendingBefore.get(thread.thread), known.get(thread.thread), waited);
       // The server's rhythm armed again by its own fire: not the call's (see `TimerRhythms`).
-      if (why === 'new' && watch.rhythms.rearmed(thread)) rhythmic++;
+      if (why === 'new' && watch.rhythms.rearmed(thread, start)) rhythmic++;
       else return why === 'new' || (why === 'behind' && (thread.earliest ?? Infinity) <= horizon);
       return false;
     });
@@ -175,8 +185,8 @@ async function settle(
     const activity = watch.activity();
     const wait = () => sleepWatching(clock, Math.max(0, dueAt(next) - now) + FIRED_MS);
     const egress = await watch.timerWait(wait);
-    watch.rhythms.fired(next.thread, dueAt(next));
-    fires.push({ timer: next, reason, dueMs: dueAt(next) - start, before: activity, egress });
+    const rearm = watch.rhythms.fired(next, dueAt(next), start);
+    fires.push({ timer: next, reason, dueMs: dueAt(next) - start, before: activity, egress, rearm });
   }
 }
 
@@ -191,7 +201,9 @@ function judge(fires: readonly Fire[], after: Activity | undefined, watch: Watch
     const empty =
       after !== undefined && fire.before !== undefined && quietBetween(fire.before, after) && !fire.egress;
     watch.idle.fired(fire.timer, empty);
-    if (fire.reason === 'new' && !empty) watch.log.trailed(fire.dueMs);
+    // The server's rhythm, learned from this settle's fires or before, is not what calls leave behind.
+    const rhythm = fire.rearm && watch.rhythms.learned(fire.timer);
+    if (fire.reason === 'new' && !empty && !rhythm) watch.log.trailed(fire.dueMs);
   }
 }
 

@@ -1,62 +1,101 @@
 import type { Pending } from './threadClock.js';
 
-/** Fires kept per thread: enough to find the period of a rhythm seen across a few calls. */
-const FIRES_KEPT = 8;
-
 /** Rhythms shorter than this are not told apart from a busy loop's short waits. */
 const MIN_PERIOD_MS = 20;
-
-/** Periods between two fires compared, at most: a rhythm seen again after this many of its fires is learned anew. */
-const MAX_PERIODS = 64;
 
 /** A re-armed timer began its wait within this of the fire that re-armed it (the callback's own run). */
 const ARMED_WITHIN_MS = 40;
 
-/** Per period, how far a rhythm's fires may drift from a whole number of its length (Node re-arms after running). */
-function slackPerPeriod(period: number): number {
-  return Math.max(5, 0.04 * period);
+/** Re-arms in a row of one length, each armed by the fire before it, before that length is learned a rhythm. */
+const REARMS_TO_LEARN = 2;
+
+/** Two lengths of one rhythm, as a loop shows them (armed a little after it fired), agree within this. */
+function sameLength(a: number, b: number): boolean {
+  return Math.abs(a - b) <= Math.max(5, 0.04 * Math.max(a, b));
+}
+
+/** What a session saw of one thread's timers firing. */
+interface ThreadFires {
+  /** When its last waited-for timer fired (`performance.now()` time). */
+  lastFire: number;
+  /** The length of the re-arms in a row just seen, and how many. */
+  run?: { length: number; count: number };
+}
+
+/** A thread's role, the same in every session of a check: a process's main thread, or another. */
+function role(thread: string): 'main' | 'other' {
+  const [pid, tid] = thread.split('/');
+  return pid === tid ? 'main' : 'other';
 }
 
 /**
- * The server's rhythms, as the settles of one session saw them: a timer re-armed by its own firing with the
- * length its fires keep apart (a telemetry interval, a poll, a heartbeat). A settle waits for a timer pending
- * before the call once (a timer the call set may be queued behind it, seen only once it fired), but the
- * timer the rhythm arms again as it fires is the server's, not the call's: it is neither waited for nor
- * taken as the length of what calls leave behind. Told from a call's own chain (a debounce whose fire arms
- * a save) by its period: it began its wait right as a timer of its thread fired, and its length divides the
- * gap between two fires seen of that thread into whole periods, which a call's timers armed at the call do not.
- * Learned within the session, from the fires settles waited for: the first re-arm of a rhythm is waited for.
+ * The server's rhythms, as the settles of one session saw them: a timer armed again by its own firing (a
+ * telemetry interval, a poll, a heartbeat). A settle waits for a timer pending before the call once (a timer the
+ * call set may be queued behind it, seen only once it fired), but the timer a rhythm arms again as it fires is
+ * the server's, not the call's: it is neither waited for nor taken as the length of what calls leave behind.
+ * A length is learned a rhythm once `REARMS_TO_LEARN` timers of it in a row each began its wait as the one
+ * before fired during the same settle, and fired that long after (an interval, waited for past its first fires while nothing was
+ * known); a call's own chain (a debounce whose fire arms a save) arms one such timer, not a row. After that,
+ * a timer of that length that began its wait as its thread fired during the same settle is the rhythm armed
+ * again. Learned from the fires settles waited for, over the whole check: one instance serves every session
+ * (threads are told apart by pid), and a length learned on a main thread in one session is known in the next.
  */
 export class TimerRhythms {
-  readonly #fires = new Map<string, number[]>();
+  readonly #threads = new Map<string, ThreadFires>();
+  readonly #periods = { main: [] as number[], other: [] as number[] };
 
-  /** A timer of `thread` due at `at` (`performance.now()` time) fired while a settle waited for it. */
-  fired(thread: string, at: number): void {
-    const fires = this.#fires.get(thread) ?? [];
-    if (fires.length > 0 && Math.abs((fires.at(-1) as number) - at) < 1) return;
-    fires.push(at);
-    if (fires.length > FIRES_KEPT) fires.shift();
-    this.#fires.set(thread, fires);
+  /**
+   * `timer`, waited for by a settle that began at `since`, fired at its due time `at`; true when it was a re-arm:
+   * it began its wait as the thread's previous fire ran, in the same settle (a timer a call set begins at the
+   * call, before its settle, however soon after a fire the call came).
+   */
+  fired(timer: Pending, at: number, since: number): boolean {
+    const known = this.#threads.get(timer.thread);
+    const fires: ThreadFires = known ?? { lastFire: at };
+    let rearm = false;
+    const length = timer.timeoutMs;
+    if (
+      known !== undefined &&
+      known.lastFire >= since &&
+      length !== undefined &&
+      length >= MIN_PERIOD_MS &&
+      armedAt(timer, known.lastFire)
+    ) {
+      const run =
+        fires.run !== undefined && sameLength(fires.run.length, length) ? fires.run : { length, count: 0 };
+      run.count++;
+      fires.run = run;
+      rearm = true;
+      const periods = this.#periods[role(timer.thread)];
+      if (run.count >= REARMS_TO_LEARN && !periods.some((period) => sameLength(period, length)))
+        periods.push(length);
+    } else if (known !== undefined) {
+      delete fires.run;
+    }
+    fires.lastFire = at;
+    this.#threads.set(timer.thread, fires);
+    return rearm;
   }
 
-  /** Whether `timer` is a rhythm of its thread re-armed by its last fire. */
-  rearmed(timer: Pending): boolean {
-    const period = timer.timeoutMs;
-    if (period === undefined || period < MIN_PERIOD_MS || timer.dueAt === undefined) return false;
-    const fires = this.#fires.get(timer.thread);
-    if (fires === undefined || fires.length < 2) return false;
-    const last = fires.at(-1) as number;
-    if (Math.abs(timer.dueAt - period - last) > ARMED_WITHIN_MS) return false;
-    return fires.slice(0, -1).some((earlier) => wholePeriods(last - earlier, period));
+  /** Whether a timer of this length on this thread is a learned rhythm (see `fired`'s re-arms). */
+  learned(timer: Pending): boolean {
+    const length = timer.timeoutMs;
+    return (
+      length !== undefined && this.#periods[role(timer.thread)].some((period) => sameLength(period, length))
+    );
+  }
+
+  /** Whether `timer` is a learned rhythm of its thread armed again by a fire at or after `since`. */
+  rearmed(timer: Pending, since: number): boolean {
+    const length = timer.timeoutMs;
+    const fires = this.#threads.get(timer.thread);
+    if (length === undefined || fires === undefined || fires.lastFire < since) return false;
+    return armedAt(timer, fires.lastFire) && this.learned(timer);
   }
 }
 
-/** Whether `gap` is a whole number (1 to `MAX_PERIODS`) of `period`, within the drift each period allows. */
-function wholePeriods(gap: number, period: number): boolean {
-  const periods = Math.round(gap / period);
-  return (
-    periods >= 1 &&
-    periods <= MAX_PERIODS &&
-    Math.abs(gap - periods * period) <= periods * slackPerPeriod(period)
-  );
+/** Whether a timer given as a duration began its wait right as its thread fired at `fire`. */
+function armedAt(timer: Pending, fire: number): boolean {
+  if (timer.dueAt === undefined || timer.timeoutMs === undefined) return false;
+  return Math.abs(timer.dueAt - timer.timeoutMs - fire) <= ARMED_WITHIN_MS;
 }

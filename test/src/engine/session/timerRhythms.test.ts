@@ -5,8 +5,9 @@ import { settlingCalls } from '../../../../src/engine/session/settleCalls.js';
 import { SettleLog } from '../../../../src/engine/session/settleLog.js';
 import { TimerRhythms } from '../../../../src/engine/session/timerRhythms.js';
 
-const pending = (dueAt: number, timeoutMs: number) => ({
-  thread: '1/1',
+/** A timer of thread 1/1 given as a duration of `timeoutMs`, due at `dueAt`. */
+const pending = (dueAt: number, timeoutMs: number, thread = '1/1') => ({
+  thread,
   line: `wait ${dueAt}`,
   dueAt,
   earliest: dueAt,
@@ -14,20 +15,35 @@ const pending = (dueAt: number, timeoutMs: number) => ({
 });
 
 describe('TimerRhythms', () => {
-  it('knows a timer armed as its thread fired, at a period that divides the gaps between fires', () => {
+  it('learns a length from re-arms in a row, each begun as the one before fired', () => {
     const rhythms = new TimerRhythms();
-    expect(rhythms.rearmed(pending(1300, 300)), 'nothing seen fire yet').toBe(false);
-    rhythms.fired('1/1', 1000);
-    expect(rhythms.rearmed(pending(1300, 300)), 'one fire: no period yet').toBe(false);
-    // Three periods later (the settles between saw none of the fires in between), with Node's drift.
-    rhythms.fired('1/1', 1906);
-    expect(rhythms.rearmed(pending(2206, 300))).toBe(true);
-    // A call's debounce armed at the call, not at the fire; another length; another thread.
-    expect(rhythms.rearmed(pending(2400, 300))).toBe(false);
-    expect(rhythms.rearmed(pending(2156, 250))).toBe(false);
-    expect(rhythms.rearmed({ ...pending(2206, 300), thread: '1/2' })).toBe(false);
-    // A chain a call started: a debounce fired at 1906 arming a save of 120 ms does not divide 906.
-    expect(rhythms.rearmed(pending(2026, 120))).toBe(false);
+    // A timer pending before the call (its remaining 120 ms), then the interval armed again twice.
+    rhythms.fired(pending(1000, 120), 1000, 900);
+    expect(rhythms.rearmed(pending(1300, 300), 900), 'one fire: nothing learned').toBe(false);
+    rhythms.fired(pending(1300, 300), 1300, 900);
+    expect(rhythms.rearmed(pending(1603, 300), 900), 'one re-arm: not yet a row').toBe(false);
+    rhythms.fired(pending(1604, 300), 1604, 900);
+    // Learned: armed again by the fire at 1604 (with Node's few ms of drift).
+    expect(rhythms.rearmed(pending(1906, 300), 1500)).toBe(true);
+    // Not when the fire was before this settle began (a call armed it, after the fire).
+    expect(rhythms.rearmed(pending(1906, 300), 1700)).toBe(false);
+    // Not armed at the fire; another length; another thread.
+    expect(rhythms.rearmed(pending(1990, 300), 1500)).toBe(false);
+    expect(rhythms.rearmed(pending(1804, 200), 1500)).toBe(false);
+    expect(rhythms.rearmed(pending(1906, 300, '1/2'), 1500)).toBe(false);
+  });
+
+  it("does not take a call's chain for a rhythm: a debounce whose fire arms a save of the same length", () => {
+    const rhythms = new TimerRhythms();
+    // Each call comes 30 ms after the last save fired (its settle begins 5 ms after it): the debounce it arms
+    // begins as close to that fire as a rhythm's re-arm would.
+    for (let call = 0; call < 5; call++) {
+      const at = call * 330;
+      // The call arms a 150 ms debounce (at the call, not at a fire); its fire arms a 150 ms save.
+      rhythms.fired(pending(at + 150, 150), at + 150, at + 5);
+      expect(rhythms.rearmed(pending(at + 300, 150), at + 5)).toBe(false);
+      rhythms.fired(pending(at + 300, 150), at + 300, at + 5);
+    }
   });
 });
 
