@@ -2,6 +2,7 @@ import type { Report } from '../model/report.js';
 import type { Colors } from './colors.js';
 import { PLAIN } from './colors.js';
 import { formatAmbient } from './formatAmbient.js';
+import { formatClosedWorld } from './formatClosedWorld.js';
 import { formatCreatedDatabases } from './formatCreatedDatabases.js';
 import { formatDrift } from './formatDrift.js';
 import { formatDuplicates } from './formatDuplicates.js';
@@ -25,7 +26,8 @@ interface TextSection {
 
 /**
  * The sections after the contradictions, in the text report's order: drift against the baseline, flaky
- * findings, inconclusive and unchecked hints with their reasons, modes not exercised (reach), ambient change,
+ * findings, inconclusive and unchecked hints with their reasons, modes not exercised (reach), closed-world
+ * findings (the two answers, set apart as not contradictions), ambient change,
  * observers, settling, databases made, duplicate names, suggestions. Their lines are the text report's, so the
  * two never disagree; a copy-pasteable `annotations: { … }` stays as it is in a `<pre>`.
  */
@@ -36,6 +38,7 @@ const TEXT_SECTIONS: readonly TextSection[] = [
   { id: 'inconclusive', label: 'Inconclusive', format: formatInconclusive },
   { id: 'unchecked', label: 'Unchecked', format: formatUnchecked },
   { id: 'unexercised', label: 'Not exercised', format: formatUnexercised },
+  { id: 'closed-world', label: 'Closed world', format: formatClosedWorld },
   { id: 'ambient', label: 'Ambient', format: formatAmbient },
   { id: 'observers', label: 'Observers', format: formatObservers },
   { id: 'settle', label: 'Settling', format: formatSettle },

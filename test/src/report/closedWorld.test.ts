@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Report } from '../../../src/model/report.js';
 import { closedWorldEvidence } from '../../../src/engine/confirm/closedWorldEvidence.js';
 import { withImpact } from '../../../src/hints/severity.js';
+import { htmlReport } from '../../../src/report/createHtmlReporter.js';
 import { junitXml } from '../../../src/report/createJunitReporter.js';
 import { markdownReport } from '../../../src/report/createMarkdownReporter.js';
 import { sarifLog } from '../../../src/report/createSarifReporter.js';
@@ -33,6 +34,14 @@ describe('closed-world findings in the reporters', () => {
     expect(text).toContain(`Reproduce with: ${finding.replay}`);
     expect(text).toContain('Exit 0: no hint contradicted.');
     expect(formatReportText(cleanReport, colors)).not.toContain('Closed-world');
+  });
+
+  it('HTML: its own section, both answers escaped, linked from the contents; none in a clean run', () => {
+    const html = htmlReport(found);
+    expect(html).toContain('<section id="closed-world">');
+    expect(html).toContain('href="#closed-world"');
+    expect(html).toContain('Answered: {&quot;roll&quot;:4}');
+    expect(htmlReport(cleanReport)).not.toContain('closed-world');
   });
 
   it('JSON: on the tool as closedWorld', () => {
