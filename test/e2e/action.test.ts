@@ -191,7 +191,10 @@ describe('the GitHub Action script', () => {
     expect(run.summary).toMatch(/^## hintproof: 1 hint contradicted in 1 of 1 tool/);
     expect(run.summary).toBe(readFileSync(run.outputs['markdown-file']!, 'utf8'));
     const log = sarif(run);
-    expect(log.runs[0]!.tool.driver.rules.map((rule) => rule.id)).toEqual([...HINT_NAMES, 'closedWorldDeterminism']);
+    expect(log.runs[0]!.tool.driver.rules.map((rule) => rule.id)).toEqual([
+      ...HINT_NAMES,
+      'closedWorldDeterminism',
+    ]);
     expect(log.runs[0]!.results.map((result) => result.ruleId)).toEqual(['readOnlyHint']);
     expect(log.runs[0]!.results[0]!.locations[0]!.physicalLocation?.artifactLocation.uri).toBe(
       'scenarios/notes/server.js',
@@ -214,7 +217,10 @@ describe('the GitHub Action script', () => {
     expect(run.summary).toMatch(/^## hintproof: no hint contradicted/i);
     const log = sarif(run);
     expect(log.runs[0]!.results).toEqual([]);
-    expect(log.runs[0]!.tool.driver.rules.map((rule) => rule.id)).toEqual([...HINT_NAMES, 'closedWorldDeterminism']);
+    expect(log.runs[0]!.tool.driver.rules.map((rule) => rule.id)).toEqual([
+      ...HINT_NAMES,
+      'closedWorldDeterminism',
+    ]);
     expect(github.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
       'GET /repos/acme/notes/issues/7/comments?per_page=100&page=1',
       `PATCH /repos/acme/notes/issues/comments/${ourComments()[0]!.id}`,

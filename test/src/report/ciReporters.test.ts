@@ -93,7 +93,10 @@ describe('SARIF reporter', () => {
     expect(log.runs[0]?.results).toEqual([]);
     // Code scanning closes an alert only when its rule is in the upload and no result of it is: a clean run
     // that listed no rules would leave every fixed alert open.
-    expect(log.runs[0]?.tool.driver.rules?.map((rule) => rule.id)).toEqual([...HINT_NAMES, 'closedWorldDeterminism']);
+    expect(log.runs[0]?.tool.driver.rules?.map((rule) => rule.id)).toEqual([
+      ...HINT_NAMES,
+      'closedWorldDeterminism',
+    ]);
   });
 
   it('writes once, on end', () => {
