@@ -1,5 +1,3 @@
-import { delimiter, join } from 'node:path';
-import { accessSync, constants } from 'node:fs';
 import { findExecutable } from './findExecutable.js';
 
 /** What a spawn is given (`SpawnOptions`). */
@@ -15,15 +13,10 @@ let setpriv: string | null | undefined;
 /** util-linux's `setpriv` on hintproof's own PATH, found once; `null` where there is none. */
 function findSetpriv(): string | null {
   if (setpriv !== undefined) return setpriv;
-  setpriv = null;
-  for (const dir of (process.env.PATH ?? '').split(delimiter).filter((entry) => entry !== '')) {
-    try {
-      accessSync(join(dir, 'setpriv'), constants.X_OK);
-      setpriv = join(dir, 'setpriv');
-      break;
-    } catch {
-      // Not here.
-    }
+  try {
+    setpriv = findExecutable('setpriv', process.cwd(), process.env.PATH);
+  } catch {
+    setpriv = null;
   }
   return setpriv;
 }

@@ -6,9 +6,12 @@ const EMPTY_TO_LEARN = 2;
 /** On a thread that is not a process's main thread, fires of any of its timers that did nothing, before the same. */
 const EMPTY_TO_LEARN_THREAD = 3;
 
-/** Two lengths of one timer, as a loop shows them (armed a little before it slept), agree within this. */
-function sameLength(a: number, b: number): boolean {
-  return Math.abs(a - b) <= Math.max(5, 0.03 * Math.max(a, b));
+/**
+ * Two lengths of one timer, as a loop shows them (armed a little before it slept), agree within 5 ms or `share`
+ * of the longer.
+ */
+export function sameLength(a: number, b: number, share = 0.03): boolean {
+  return Math.abs(a - b) <= Math.max(5, share * Math.max(a, b));
 }
 
 interface Fires {

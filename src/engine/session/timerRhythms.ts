@@ -1,3 +1,4 @@
+import { sameLength } from './idleTimers.js';
 import type { Pending } from './threadClock.js';
 
 /** Rhythms shorter than this are not told apart from a busy loop's short waits. */
@@ -9,10 +10,8 @@ const ARMED_WITHIN_MS = 40;
 /** Re-arms in a row of one length, each armed by the fire before it, before that length is learned a rhythm. */
 const REARMS_TO_LEARN = 2;
 
-/** Two lengths of one rhythm, as a loop shows them (armed a little after it fired), agree within this. */
-function sameLength(a: number, b: number): boolean {
-  return Math.abs(a - b) <= Math.max(5, 0.04 * Math.max(a, b));
-}
+/** How far two lengths of one rhythm may differ (armed a little after it fired): 4% of the longer. */
+const RHYTHM_SHARE = 0.04;
 
 /** What a session saw of one thread's timers firing. */
 interface ThreadFires {
@@ -62,12 +61,14 @@ export class TimerRhythms {
       armedAt(timer, known.lastFire)
     ) {
       const run =
-        fires.run !== undefined && sameLength(fires.run.length, length) ? fires.run : { length, count: 0 };
+        fires.run !== undefined && sameLength(fires.run.length, length, RHYTHM_SHARE)
+          ? fires.run
+          : { length, count: 0 };
       run.count++;
       fires.run = run;
       rearm = true;
       const periods = this.#periods[role(timer.thread)];
-      if (run.count >= REARMS_TO_LEARN && !periods.some((period) => sameLength(period, length)))
+      if (run.count >= REARMS_TO_LEARN && !periods.some((period) => sameLength(period, length, RHYTHM_SHARE)))
         periods.push(length);
     } else if (known !== undefined) {
       delete fires.run;
@@ -81,7 +82,8 @@ export class TimerRhythms {
   learned(timer: Pending): boolean {
     const length = timer.timeoutMs;
     return (
-      length !== undefined && this.#periods[role(timer.thread)].some((period) => sameLength(period, length))
+      length !== undefined &&
+      this.#periods[role(timer.thread)].some((period) => sameLength(period, length, RHYTHM_SHARE))
     );
   }
 
