@@ -42,6 +42,16 @@ describe('sqlArbitrary', () => {
     expect(statements.some((s) => /^CALL "archive"\('hp_[a-z0-9]+'\)$/.test(s))).toBe(true);
     // A type hintproof cannot fill: never called with a guess.
     expect(statements.some((s) => s.includes('"opaque"'))).toBe(false);
+    // A hostile name stays one quoted identifier.
+    const hostile = {
+      dialect: 'postgres' as const,
+      kind: 'function' as const,
+      name: 'x"(); DROP TABLE t; --',
+      args: [],
+    };
+    expect(fc.sample(sqlArbitrary([products], 'read', [hostile])!, { seed: 1, numRuns: 400 })).toContain(
+      'SELECT "x""(); DROP TABLE t; --"()',
+    );
     // No PRAGMA on Postgres.
     expect(statements.some((s) => s.startsWith('PRAGMA'))).toBe(false);
   });
